@@ -17,11 +17,13 @@
 // partial element) are copied unchanged, as C-Blosc2 does for chunk format
 // versions 3 and later.
 //
-// The kernels are selected at run time from the CPU's features (SSE2 and AVX2
-// on amd64, NEON on arm64) with golang.org/x/sys/cpu. A portable Go
+// The kernels are selected at run time from the CPU's features with
+// golang.org/x/sys/cpu: on amd64 SSE2, AVX2, AVX2 with GFNI (bit shuffle) and
+// AVX-512 F/BW/VBMI; on arm64 NEON. Byte shuffle has specialised kernels for
+// typesizes 2, 4, 8 and 16 and a column kernel for the others. A portable Go
 // implementation is always compiled; it is the only one used with the purego
 // build tag and on other architectures, and the tests use it as the oracle
-// for the assembly kernels.
+// for the assembly kernels. No function allocates.
 //
 // The format is described in the Blosc chunk format document:
 // https://github.com/Blosc/c-blosc2/blob/main/README_CHUNK_FORMAT.rst

@@ -46,10 +46,15 @@ func unshuffleGenericFrom(dst, src []byte, typesize, start int) {
 // multiple of 8, into dst: bit i%8 of byte (j*8+k)*(n/8) + i/8 of dst is bit
 // k of byte j of element i.
 func bitshuffleGeneric(dst, src []byte, typesize int) {
-	n := len(src) / typesize
-	rowLen := n / 8
+	bitshuffleGenericGroups(dst, src, typesize, 0, len(src)/typesize/8)
+}
+
+// bitshuffleGenericGroups does the work of bitshuffleGeneric for the groups
+// of 8 elements from index start on, of rowLen = n/8 groups in all. Vector
+// kernels handle the groups before start themselves.
+func bitshuffleGenericGroups(dst, src []byte, typesize, start, rowLen int) {
 	for j := 0; j < typesize; j++ {
-		for g := 0; g < rowLen; g++ {
+		for g := start; g < rowLen; g++ {
 			// Gather byte j of the 8 elements of group g into one word,
 			// element e in byte e, and transpose the 8x8 bit matrix.
 			var x uint64
@@ -67,10 +72,14 @@ func bitshuffleGeneric(dst, src []byte, typesize int) {
 
 // bitunshuffleGeneric reverses bitshuffleGeneric.
 func bitunshuffleGeneric(dst, src []byte, typesize int) {
-	n := len(src) / typesize
-	rowLen := n / 8
+	bitunshuffleGenericGroups(dst, src, typesize, 0, len(src)/typesize/8)
+}
+
+// bitunshuffleGenericGroups does the work of bitunshuffleGeneric for the
+// groups of 8 elements from index start on, of rowLen = n/8 groups in all.
+func bitunshuffleGenericGroups(dst, src []byte, typesize, start, rowLen int) {
 	for j := 0; j < typesize; j++ {
-		for g := 0; g < rowLen; g++ {
+		for g := start; g < rowLen; g++ {
 			var x uint64
 			for k := 0; k < 8; k++ {
 				x |= uint64(src[(j*8+k)*rowLen+g]) << (8 * k)

@@ -1,0 +1,60 @@
+package shuffle
+
+import (
+	"fmt"
+	"testing"
+)
+
+// benchSizes are the buffer sizes of the benchmarks: one that fits in the
+// L2 cache of common CPUs and one that does not.
+var benchSizes = []struct {
+	name string
+	size int
+}{
+	{"256KiB", 256 << 10},
+	{"4MiB", 4 << 20},
+}
+
+var benchTypesizes = []int{1, 2, 4, 8, 16}
+
+// benchKernel runs f over every benchmark typesize and size, as
+// sub-benchmarks named like ts8/256KiB.
+func benchKernel(b *testing.B, f func(dst, src []byte, typesize int)) {
+	for _, ts := range benchTypesizes {
+		for _, s := range benchSizes {
+			b.Run(fmt.Sprintf("ts%d/%s", ts, s.name), func(b *testing.B) {
+				src := make([]byte, s.size)
+				fillRandom(src, 1)
+				dst := make([]byte, s.size)
+				b.SetBytes(int64(s.size))
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					f(dst, src, ts)
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkShuffle(b *testing.B)      { benchKernel(b, Shuffle) }
+func BenchmarkUnshuffle(b *testing.B)    { benchKernel(b, Unshuffle) }
+func BenchmarkBitShuffle(b *testing.B)   { benchKernel(b, BitShuffle) }
+func BenchmarkBitUnshuffle(b *testing.B) { benchKernel(b, BitUnshuffle) }
+
+// BenchmarkCopy is the baseline: copy() of the same buffers.
+func BenchmarkCopy(b *testing.B) {
+	for _, s := range benchSizes {
+		b.Run(s.name, func(b *testing.B) {
+			src := make([]byte, s.size)
+			fillRandom(src, 1)
+			dst := make([]byte, s.size)
+			b.SetBytes(int64(s.size))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				copy(dst, src)
+			}
+		})
+	}
+}
