@@ -1,0 +1,78 @@
+package offsetcodec
+
+import (
+	"bytes"
+	"testing"
+)
+
+func FuzzNew(f *testing.F) {
+	for _, s := range []string{
+		`{"name":"offset","configuration":{"offset":110,"prefix":"` + tiffPrefix + `"}}`,
+		`{"name":"offset","configuration":{"offset":16,"prefix":"TVlfQ1VTVE9NX0hFQURFUg=="}}`,
+		`{"name":"offset","configuration":{"offset":12,"prefix":"AAAAAgAAAEAAAABA"}}`,
+		`{"name":"pad","configuration":{"location":"end","nbytes":2,"padding":"QUI="}}`,
+		`{"name":"pad","configuration":{"location":"start","nbytes":0}}`,
+		`"offset"`, `{"name":"offset","configuration":{"offset":1e9}}`,
+	} {
+		f.Add([]byte(s), []byte("payload"))
+	}
+	f.Fuzz(func(t *testing.T, js, payload []byte) {
+		c, err := New(js)
+		if err != nil {
+			return
+		}
+		// A codec that was built must marshal to metadata that builds the
+		// same codec, and must round-trip any payload.
+		back, err := c.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c2, err := New(back)
+		if err != nil {
+			t.Fatalf("re-reading %s: %v", back, err)
+		}
+		back2, _ := c2.MarshalJSON()
+		if !bytes.Equal(back, back2) {
+			t.Fatalf("metadata not stable: %s vs %s", back, back2)
+		}
+		enc, err := c.Encode(nil, payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int64(len(enc)) != c.(Sizer).EncodedSize(int64(len(payload))) {
+			t.Fatal("EncodedSize disagrees with Encode")
+		}
+		dec, err := c2.Decode(nil, enc)
+		if err != nil || !bytes.Equal(dec, payload) {
+			t.Fatalf("round trip: %v", err)
+		}
+	})
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add(uint32(12), uint8(0), []byte("\x00\x00\x00\x02\x00\x00\x00\x40\x00\x00\x00\x40data"))
+	f.Add(uint32(4), uint8(1), []byte("abc"))
+	f.Add(uint32(4), uint8(2), []byte("abcdefgh"))
+	f.Fuzz(func(t *testing.T, n uint32, kind uint8, stored []byte) {
+		n %= 4096
+		var c Codec
+		switch kind % 3 {
+		case 0:
+			c, _ = NewOffset(int(n), nil)
+		case 1:
+			c, _ = NewPad(Start, int(n), nil)
+		default:
+			c, _ = NewPad(End, int(n), nil)
+		}
+		dec, err := c.Decode(nil, stored)
+		if err != nil {
+			if len(stored) >= int(n) {
+				t.Fatalf("error on a long enough chunk: %v", err)
+			}
+			return
+		}
+		if len(dec) != len(stored)-int(n) {
+			t.Fatalf("decoded %d bytes from %d", len(dec), len(stored))
+		}
+	})
+}

@@ -1,0 +1,150 @@
+package offsetcodec
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+)
+
+// PadName is the Zarr v3 name of the pad codec.
+const PadName = "pad"
+
+// Location says where the pad codec's bytes are.
+type Location uint8
+
+// Locations of the padding.
+const (
+	Start Location = iota // in front of the chunk, "start"
+	End                   // after the chunk, "end"
+)
+
+// String returns "start" or "end".
+func (l Location) String() string {
+	if l == End {
+		return "end"
+	}
+	return "start"
+}
+
+// Pad is the "pad" codec: nbytes of padding at the start or end of each
+// chunk. The zero value is not usable; build one with NewPad or a Registry.
+type Pad struct {
+	loc        Location
+	n          int
+	padding    []byte
+	hasPadding bool
+	fn         HeaderFunc
+}
+
+// NewPad returns a pad codec adding n bytes at loc. padding, when not nil, is
+// the literal padding written on encode and must be exactly n bytes long; when
+// nil the padding is n zero bytes and the metadata has no "padding".
+func NewPad(loc Location, n int, padding []byte) (*Pad, error) {
+	if loc != Start && loc != End {
+		return nil, configErr(PadName, "location", "invalid location %d", loc)
+	}
+	if n < 0 || n > MaxHeaderBytes {
+		return nil, configErr(PadName, "nbytes", "%d is out of range [0, %d]", n, MaxHeaderBytes)
+	}
+	p := &Pad{loc: loc, n: n}
+	if padding != nil {
+		if len(padding) != n {
+			return nil, configErr(PadName, "padding", "decodes to %d bytes, nbytes is %d", len(padding), n)
+		}
+		p.padding = append([]byte(nil), padding...)
+		p.hasPadding = true
+	} else {
+		p.padding = make([]byte, n)
+	}
+	return p, nil
+}
+
+// newPadFromConfig is the registry factory for "pad".
+func newPadFromConfig(configuration json.RawMessage) (Codec, error) {
+	c, err := ParseConfig(PadName, configuration, "location", "nbytes", "padding")
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Require("location", "nbytes"); err != nil {
+		return nil, err
+	}
+	locName, err := c.String("location", "", "start", "end")
+	if err != nil {
+		return nil, err
+	}
+	n, err := c.Int("nbytes", 0, 0, MaxHeaderBytes)
+	if err != nil {
+		return nil, err
+	}
+	padding, _, err := c.Base64("padding")
+	if err != nil {
+		return nil, err
+	}
+	if padding == nil && c.Has("padding") {
+		padding = []byte{}
+	}
+	loc := Start
+	if locName == "end" {
+		loc = End
+	}
+	return NewPad(loc, int(n), padding)
+}
+
+// Name returns "pad".
+func (p *Pad) Name() string { return PadName }
+
+// Location returns where the padding is.
+func (p *Pad) Location() Location { return p.loc }
+
+// NBytes returns the padding size in bytes.
+func (p *Pad) NBytes() int { return p.n }
+
+// Padding returns a copy of the static padding written on encode.
+func (p *Pad) Padding() []byte { return append([]byte(nil), p.padding...) }
+
+// SetPaddingFunc makes Encode compute each chunk's padding with fn (given the
+// chunk payload) instead of writing the static padding; nil restores the
+// static padding. The metadata is unchanged. Call it before the codec is
+// shared between goroutines.
+func (p *Pad) SetPaddingFunc(fn HeaderFunc) { p.fn = fn }
+
+// EncodedSize returns n + nbytes.
+func (p *Pad) EncodedSize(n int64) int64 { return n + int64(p.n) }
+
+// Encode appends src with its padding to dst.
+func (p *Pad) Encode(dst, src []byte) ([]byte, error) {
+	if p.loc == End {
+		dst = append(dst, src...)
+		// The padding function sees the payload, not dst, which now holds it.
+		return appendHeader(PadName, dst, src, p.padding, p.fn)
+	}
+	dst, err := appendHeader(PadName, dst, src, p.padding, p.fn)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, src...), nil
+}
+
+// Decode appends src without its padding to dst. A src shorter than nbytes
+// is an error wrapping ErrCorrupt.
+func (p *Pad) Decode(dst, src []byte) ([]byte, error) {
+	if len(src) < p.n {
+		return dst, &DecodeError{Codec: PadName, Offset: int64(len(src)),
+			Reason: fmt.Sprintf("stored chunk has %d bytes, shorter than the %d bytes of padding", len(src), p.n)}
+	}
+	if p.loc == End {
+		return append(dst, src[:len(src)-p.n]...), nil
+	}
+	return append(dst, src[p.n:]...), nil
+}
+
+// MarshalJSON returns {"name":"pad","configuration":{"location":L,"nbytes":N[,"padding":B64]}}.
+func (p *Pad) MarshalJSON() ([]byte, error) {
+	keys := []string{"location", "nbytes"}
+	vals := []any{p.loc.String(), p.n}
+	if p.hasPadding {
+		keys = append(keys, "padding")
+		vals = append(vals, base64.StdEncoding.EncodeToString(p.padding))
+	}
+	return marshalCodec(PadName, keys, vals)
+}

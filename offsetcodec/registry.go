@@ -1,0 +1,148 @@
+package offsetcodec
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+)
+
+// Factory builds a codec from the value of its "configuration" member, which
+// is nil when the metadata has none.
+type Factory func(configuration json.RawMessage) (Codec, error)
+
+// Registry maps Zarr codec names to factories. It is safe for concurrent use.
+type Registry struct {
+	mu        sync.RWMutex
+	factories map[string]Factory
+}
+
+// NewRegistry returns a registry that knows "offset" and "pad".
+func NewRegistry() *Registry {
+	r := &Registry{factories: map[string]Factory{}}
+	r.factories[OffsetName] = newOffsetFromConfig
+	r.factories[PadName] = newPadFromConfig
+	return r
+}
+
+// Register adds a factory for name. Registering a name twice is an error:
+// a library plugging in its codecs must not silently replace another's.
+func (r *Registry) Register(name string, f Factory) error {
+	if !validName(name) {
+		return fmt.Errorf("%w: invalid codec name %q", ErrInvalidConfig, name)
+	}
+	if f == nil {
+		return fmt.Errorf("%w: nil factory for codec %q", ErrInvalidConfig, name)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, dup := r.factories[name]; dup {
+		return fmt.Errorf("%w: codec %q is already registered", ErrInvalidConfig, name)
+	}
+	r.factories[name] = f
+	return nil
+}
+
+// Lookup returns the factory registered for name.
+func (r *Registry) Lookup(name string) (Factory, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	f, ok := r.factories[name]
+	return f, ok
+}
+
+// Names returns the registered codec names, sorted.
+func (r *Registry) Names() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	names := make([]string, 0, len(r.factories))
+	for n := range r.factories {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// New builds a codec from its metadata: an object
+// {"name": ..., "configuration": {...}} (configuration optional; an optional
+// boolean "must_understand" is accepted) or the short-hand name string.
+func (r *Registry) New(metadata []byte) (Codec, error) {
+	name, conf, err := ParseExtension(metadata)
+	if err != nil {
+		return nil, err
+	}
+	return r.NewNamed(name, conf)
+}
+
+// NewNamed builds the codec name with configuration (nil for none).
+func (r *Registry) NewNamed(name string, configuration json.RawMessage) (Codec, error) {
+	f, ok := r.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("%w: %q (registered: %v)", ErrUnknownCodec, name, r.Names())
+	}
+	return f(configuration)
+}
+
+// ParseExtension splits Zarr v3 extension metadata into its name and
+// configuration. It accepts the short-hand name form ("gzip") and the object
+// form with members name, configuration (an object) and must_understand (a
+// boolean); any other member is an error.
+func ParseExtension(metadata []byte) (name string, configuration json.RawMessage, err error) {
+	trimmed := bytes.TrimSpace(metadata)
+	if len(trimmed) > 0 && trimmed[0] == '"' {
+		if err := json.Unmarshal(trimmed, &name); err != nil || !validName(name) {
+			return "", nil, fmt.Errorf("%w: invalid codec name %s", ErrInvalidConfig, clip(string(trimmed)))
+		}
+		return name, nil, nil
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(trimmed, &members); err != nil || members == nil {
+		return "", nil, fmt.Errorf("%w: codec metadata must be a JSON object or a name string", ErrInvalidConfig)
+	}
+	if err := json.Unmarshal(members["name"], &name); err != nil || !validName(name) {
+		return "", nil, fmt.Errorf("%w: codec metadata needs a string \"name\"", ErrInvalidConfig)
+	}
+	for k, v := range members {
+		switch k {
+		case "name":
+		case "configuration":
+			c := bytes.TrimSpace(v)
+			if len(c) == 0 || c[0] != '{' {
+				return "", nil, configErr(name, "", "\"configuration\" must be a JSON object")
+			}
+			configuration = c
+		case "must_understand":
+			var b bool
+			if err := json.Unmarshal(v, &b); err != nil {
+				return "", nil, configErr(name, "", "\"must_understand\" must be a boolean")
+			}
+		default:
+			return "", nil, configErr(name, "", "unknown member %q next to name and configuration", clip(k))
+		}
+	}
+	return name, configuration, nil
+}
+
+// validName accepts registered names (^[a-z][a-z0-9-_.]+$) and the URI
+// names earlier v3 drafts used: printable ASCII without spaces or quotes.
+func validName(s string) bool {
+	if s == "" || len(s) > 256 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c > '~' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+var defaultRegistry = NewRegistry()
+
+// Register adds a factory to the package's default registry.
+func Register(name string, f Factory) error { return defaultRegistry.Register(name, f) }
+
+// New builds a codec from its metadata with the default registry, which
+// knows "offset", "pad" and whatever was added with Register.
+func New(metadata []byte) (Codec, error) { return defaultRegistry.New(metadata) }

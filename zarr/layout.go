@@ -1,0 +1,152 @@
+package zarr
+
+import (
+	"fmt"
+	"math"
+)
+
+// MaxRegionBytes is the largest region ReadRegion and WriteRegion handle in
+// one call (4 GiB, less on 32-bit hosts): a zarr.json may declare an array far
+// larger than memory, and reading it whole must fail cleanly.
+const MaxRegionBytes = min(1<<32, math.MaxInt)
+
+// layout is the validated, derived form of ArrayMetadata that reading and
+// writing use.
+type layout struct {
+	dtype      DataType
+	es         int     // element size
+	shape      []int64 // array shape
+	chunk      []int64 // chunk shape
+	grid       []int64 // chunks per dimension
+	chunkBytes int     // decoded size of one chunk
+	fill       []byte  // one element, little-endian
+	keys       ChunkKeyEncoding
+	pipe       *pipeline
+}
+
+func newLayout(m *ArrayMetadata) (*layout, error) {
+	l := &layout{dtype: m.DataType, es: m.DataType.Size()}
+	if l.es == 0 {
+		return nil, unsupported("data_type", "data type %q is not supported (bool, int8..int64, uint8..uint64, float32, float64)", m.DataType)
+	}
+	nd := len(m.Shape)
+	if nd > MaxDims {
+		return nil, unsupported("shape", "%d dimensions, at most %d are supported", nd, MaxDims)
+	}
+	if len(m.ChunkShape) != nd {
+		return nil, invalid("chunk_grid", "chunk_shape has %d dimensions, shape has %d", len(m.ChunkShape), nd)
+	}
+	if m.DimensionNames != nil && len(m.DimensionNames) != nd {
+		return nil, invalid("dimension_names", "has %d entries, shape has %d dimensions", len(m.DimensionNames), nd)
+	}
+	elems := int64(1)
+	for i := 0; i < nd; i++ {
+		s, c := m.Shape[i], m.ChunkShape[i]
+		if s < 0 {
+			return nil, invalid("shape", "dimension %d is negative (%d)", i, s)
+		}
+		if c <= 0 {
+			return nil, invalid("chunk_grid", "chunk_shape[%d] is %d, must be positive", i, c)
+		}
+		if c > maxChunkBytes/int64(l.es)/elems {
+			return nil, unsupported("chunk_grid", "chunks of %v %s elements are larger than %d bytes", m.ChunkShape, m.DataType, maxChunkBytes)
+		}
+		elems *= c
+		l.grid = append(l.grid, s/c+boolInt(s%c != 0))
+	}
+	l.shape = append([]int64(nil), m.Shape...)
+	l.chunk = append([]int64(nil), m.ChunkShape...)
+	l.chunkBytes = int(elems) * l.es
+
+	l.keys = m.ChunkKeyEncoding
+	switch l.keys.Name {
+	case "", "default":
+		l.keys.Name = "default"
+		if l.keys.Separator == "" {
+			l.keys.Separator = "/"
+		}
+	case "v2":
+		if l.keys.Separator == "" {
+			l.keys.Separator = "."
+		}
+	default:
+		return nil, unsupported("chunk_key_encoding", "%q is not supported (only \"default\" and \"v2\")", l.keys.Name)
+	}
+	if l.keys.Separator != "/" && l.keys.Separator != "." {
+		return nil, invalid("chunk_key_encoding", "separator %q must be \"/\" or \".\"", l.keys.Separator)
+	}
+
+	var err error
+	if l.fill, err = m.DataType.fillBytes(m.FillValue); err != nil {
+		return nil, err
+	}
+	if l.pipe, err = newPipeline(m.Codecs, l.chunk, l.es, l.chunkBytes); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// chunkKey returns the store key of the chunk at grid index idx, relative to
+// the array's prefix.
+func (l *layout) chunkKey(idx []int64) string {
+	var b []byte
+	if l.keys.Name == "default" {
+		b = append(b, 'c')
+		for _, i := range idx {
+			b = append(b, l.keys.Separator...)
+			b = fmt.Appendf(b, "%d", i)
+		}
+		return string(b)
+	}
+	if len(idx) == 0 {
+		return "0"
+	}
+	for d, i := range idx {
+		if d > 0 {
+			b = append(b, l.keys.Separator...)
+		}
+		b = fmt.Appendf(b, "%d", i)
+	}
+	return string(b)
+}
+
+// fillChunk returns a decoded chunk holding only the fill value.
+func (l *layout) fillChunk() []byte {
+	c := make([]byte, l.chunkBytes)
+	allZero := true
+	for _, b := range l.fill {
+		allZero = allZero && b == 0
+	}
+	if !allZero {
+		for i := 0; i < len(c); i += l.es {
+			copy(c[i:], l.fill)
+		}
+	}
+	return c
+}
+
+// regionBytes checks that start/count lie inside the array and returns the
+// size of the region in bytes.
+func (l *layout) regionBytes(start, count []int64) (int, error) {
+	if len(start) != len(l.shape) || len(count) != len(l.shape) {
+		return 0, fmt.Errorf("%w: region has %d/%d dimensions, array has %d", ErrRegion, len(start), len(count), len(l.shape))
+	}
+	n := int64(l.es)
+	for d := range l.shape {
+		if start[d] < 0 || count[d] < 0 || start[d] > l.shape[d] || count[d] > l.shape[d]-start[d] {
+			return 0, fmt.Errorf("%w: dimension %d: [%d, %d+%d) is outside [0, %d)", ErrRegion, d, start[d], start[d], count[d], l.shape[d])
+		}
+		if count[d] != 0 && n > MaxRegionBytes/count[d] {
+			return 0, fmt.Errorf("%w: region of %v elements is larger than %d bytes; read it in parts", ErrRegion, count, int64(MaxRegionBytes))
+		}
+		n *= count[d]
+	}
+	return int(n), nil
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
