@@ -1,0 +1,71 @@
+// Package blosc reads Blosc chunks: the 16-byte-header chunks written by
+// C-Blosc 1.x (and by numcodecs / Zarr's "blosc" codec) and the 32-byte
+// extended-header chunks written by C-Blosc2 3.x, including VL-block chunks
+// (format version 6), chunk-level special values and lazy chunks.
+//
+// The chunk format is described in
+// https://github.com/Blosc/c-blosc2/blob/main/README_CHUNK_FORMAT.rst.
+// Decoding follows C-Blosc2's reading of that format: every chunk C-Blosc2
+// decodes gives the same bytes here.
+//
+// # API
+//
+// ReadHeader parses and checks a header without decoding. Decompress and
+// DecompressInto decode a whole chunk; DecompressRange, DecompressItems,
+// GetItems and DecompressBlock decode part of one, touching only the blocks
+// that hold it. DecompressLazy and DecompressLazyRange decode lazy chunks
+// (header, bstarts and a trailer, as C-Blosc2 builds them for chunks of
+// frames on disk), reading block bytes through an io.ReaderAt. A Decoder
+// (NewDecoder) holds the options: goroutines per chunk (WithWorkers) and the
+// limit on the decoded size (WithMaxDecodedSize); the package-level
+// functions use a default Decoder. A Decoder is safe for concurrent use and
+// reuses its scratch buffers and codec state: in steady state a decode
+// allocates nothing but its output.
+//
+// # Supported features
+//
+// Codecs: BloscLZ, LZ4, LZ4HC, Zlib and Zstd, with the dictionaries
+// C-Blosc2 writes for LZ4, LZ4HC and Zstd. Filters: SHUFFLE (with its
+// filters_meta byte-group size), BITSHUFFLE, DELTA, TRUNC_PREC, BYTEDELTA
+// (the fixed filter 35 and the buggy filter 34) and INT_TRUNC. Chunks that
+// need a plugin codec (NDLZ, ZFP, J2K, ...), a plugin filter this package
+// does not implement (NDCELL, NDMEAN, user filters), the removed Snappy
+// codec or an unknown format version give an error wrapping ErrUnsupported
+// that names what is missing.
+//
+// # Decisions where C leaves a choice
+//
+//   - Uninitialized special chunks (SpecialUninit) decode as zeros: C-Blosc2
+//     leaves the destination as it was.
+//   - Bytes that some writers never encoded (the tail of a BYTEDELTA block
+//     whose size is not a multiple of the typesize before C-Blosc2 3.3.2, and
+//     with the buggy filter 34) are copied from the stored bytes rather than
+//     left unwritten. Whole elements decode exactly.
+//   - The buggy BYTEDELTA (34) is decoded as C-Blosc2's SIMD builds (x86
+//     SSSE3, ARM NEON) wrote it: the running sum restarts after the last
+//     whole group of 16 bytes of each stream. (Builds without SIMD wrote
+//     streams without the restart; such data cannot be told apart.)
+//   - Chunks of format version 2 (C-Blosc 1.x) follow C-Blosc 1.x's rules: a
+//     block is split into streams only when typesize <= 16 and it holds at
+//     least 128 elements (the rule from before the split flag existed), and
+//     BITSHUFFLE leaves blocks whose element count is not a multiple of 8
+//     untransposed. Later versions use C-Blosc2's rules.
+//   - DELTA blocks other than block 0 are XORed with the decoded block 0, as
+//     C-Blosc2 does when decoding serially; partial decodes decode block 0
+//     first (C-Blosc2's getitem passes every block to the DELTA decoder as if
+//     it were block 0).
+//   - Lazy chunks passed to Decompress give ErrUnsupported: they need a
+//     reader (DecompressLazy).
+//
+// # Hostile input
+//
+// Every size, offset and count read from a chunk is checked before use, with
+// overflow-safe arithmetic, so malformed input gives an error wrapping
+// ErrCorrupt (a *CorruptError with the offending offset), never a panic, an
+// out-of-range access or an endless loop. The only allocation that can
+// exceed the input's size is the output, nbytes bytes, after nbytes has been
+// checked against the Decoder's limit (ErrTooLarge): a few bytes can
+// legitimately decode to gigabytes (zero streams, special values), so
+// callers that decode untrusted chunks should lower the limit with
+// WithMaxDecodedSize.
+package blosc
