@@ -1,7 +1,7 @@
-// Package blosc reads Blosc chunks: the 16-byte-header chunks written by
-// C-Blosc 1.x (and by numcodecs / Zarr's "blosc" codec) and the 32-byte
-// extended-header chunks written by C-Blosc2 3.x, including VL-block chunks
-// (format version 6), chunk-level special values and lazy chunks.
+// Package blosc reads and writes Blosc chunks: the 16-byte-header chunks
+// written by C-Blosc 1.x (and by numcodecs / Zarr's "blosc" codec) and the
+// 32-byte extended-header chunks written by C-Blosc2 3.x, including VL-block
+// chunks (format version 6), chunk-level special values and lazy chunks.
 //
 // The chunk format is described in
 // https://github.com/Blosc/c-blosc2/blob/main/README_CHUNK_FORMAT.rst.
@@ -21,6 +21,28 @@
 // functions use a default Decoder. A Decoder is safe for concurrent use and
 // reuses its scratch buffers and codec state: in steady state a decode
 // allocates nothing but its output.
+//
+// # Encoding
+//
+// Compress and a reusable Encoder (NewEncoder, safe for concurrent use) write
+// chunks from Options, whose defaults (DefaultOptions) are python-blosc2's:
+// Zstd at clevel 5, SHUFFLE in the last filter slot, split mode AUTO,
+// typesize 8. FormatBlosc2 writes the 32-byte header chunk C-Blosc2 writes;
+// FormatBlosc1 writes the 16-byte version-2 chunk that C-Blosc 1.x, numcodecs
+// and Zarr's blosc codec read (options Blosc1 cannot express are an error).
+// The encoder makes C-Blosc2's choices where they shape the output: the
+// automatic blocksize, the split into streams, zero and run streams, the
+// memcpy fallback when compression does not pay (the chunk would be larger
+// than the input plus its header), and an all-zero input becoming a 32-byte
+// zeros special chunk. BloscLZ and LZ4 give C-Blosc2's bytes; LZ4HC, Zlib and
+// Zstd come from Go libraries whose levels are mapped to compress about as
+// well as C-Blosc2's (see Options.Clevel). AppendZeros, AppendNaNs,
+// AppendRepeat and AppendUninit build special-value chunks.
+//
+// Two C-Blosc2 quirks are not copied: an explicit blocksize is rounded down to
+// a multiple of the typesize (C writes chunks it cannot decode otherwise),
+// and DELTA's trailing bytes that do not form a whole element are stored
+// unchanged (C leaves them unwritten).
 //
 // # Supported features
 //

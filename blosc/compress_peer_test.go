@@ -1,0 +1,137 @@
+package blosc
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// encPeerScript decompresses with C-Blosc 1.x (Debian python3-blosc) every
+// chunk file listed in argv[1] (JSON list of paths) and prints a JSON map
+// of path to the sha256 of the decoded bytes, or to "error: ...".
+const encPeerScript = `
+import hashlib, json, sys
+import blosc
+out = {"version": blosc.blosclib_version, "results": {}}
+for p in json.load(open(sys.argv[1])):
+    with open(p, "rb") as f:
+        c = f.read()
+    try:
+        out["results"][p] = hashlib.sha256(blosc.decompress(c)).hexdigest()
+    except Exception as e:
+        out["results"][p] = "error: %s" % e
+json.dump(out, sys.stdout)
+`
+
+// encPeerRequire skips or fails (in CI) when the C-Blosc 1.x peer is
+// missing, and skips when BLOSC2_NO_PEERS is set.
+func encPeerRequire(t *testing.T) string {
+	t.Helper()
+	if v := os.Getenv("BLOSC2_NO_PEERS"); v != "" && v != "0" {
+		t.Skip("BLOSC2_NO_PEERS is set: skipping the decodes by C-Blosc 1.21")
+	}
+	const py = "/usr/bin/python3"
+	out, err := exec.Command(py, "-c", "import blosc").CombinedOutput()
+	if err != nil {
+		msg := fmt.Sprintf("C-Blosc 1.x peer not available (%s -c 'import blosc': %v: %s); install the Debian package python3-blosc",
+			py, err, strings.TrimSpace(string(out)))
+		if os.Getenv("CI") != "" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	return py
+}
+
+// TestCompressBlosc1Peer writes FormatBlosc1 chunks for every codec and
+// filter combination C-Blosc 1.x knows and has C-Blosc 1.21 decode them.
+func TestCompressBlosc1Peer(t *testing.T) {
+	py := encPeerRequire(t)
+	dir := t.TempDir()
+	type pcase struct {
+		name string
+		sum  string
+	}
+	var cases []pcase
+	var paths []string
+	pipelines := map[string][]Filter{
+		"noshuffle": nil, "shuffle": {Shuffle}, "bitshuffle": {BitShuffle},
+	}
+	sizes := []int{0, 31, 100, 1000, 4099, 100003}
+	if encFull() {
+		sizes = append(sizes, 1<<20+5)
+	}
+	inputs := map[string][]byte{}
+	for _, n := range sizes {
+		inputs[fmt.Sprintf("i32noise%d", n)] = encGenerate("i32noise", uint64(n), 4, n)
+		inputs[fmt.Sprintf("f64sine%d", n)] = encGenerate("f64sine", uint64(n), 8, n)
+		inputs[fmt.Sprintf("text%d", n)] = encText(uint64(n), n)
+		inputs[fmt.Sprintf("runs%d", n)] = encGenerate("runs", uint64(n), 8, n)
+	}
+	for _, c := range []Codec{BloscLZ, LZ4, LZ4HC, Zlib, Zstd} {
+		for pname, pl := range pipelines {
+			for _, ts := range []int{1, 2, 4, 8, 16, 24} {
+				if !encFull() && (ts == 2 || ts == 16 || (testing.Short() && ts > 8)) {
+					continue
+				}
+				for _, clevel := range []int{1, 5, 9} {
+					o := encOpts(c, clevel, ts, pl...)
+					o.Format = FormatBlosc1
+					e, err := NewEncoder(o)
+					if err != nil {
+						t.Fatalf("%v %s ts%d: %v", c, pname, ts, err)
+					}
+					for iname, data := range inputs {
+						if clevel != 5 && (!strings.HasSuffix(iname, "100003") || (!encFull() && ts != 8)) {
+							continue
+						}
+						chunk, err := e.Compress(nil, data)
+						if err != nil {
+							t.Fatal(err)
+						}
+						name := fmt.Sprintf("%s_c%d_%s_ts%d_%s", c, clevel, pname, ts, iname)
+						p := filepath.Join(dir, name+".blosc")
+						if err := os.WriteFile(p, chunk, 0o644); err != nil {
+							t.Fatal(err)
+						}
+						sum := sha256.Sum256(data)
+						cases = append(cases, pcase{name, hex.EncodeToString(sum[:])})
+						paths = append(paths, p)
+					}
+				}
+			}
+		}
+	}
+	list, _ := json.Marshal(paths)
+	listPath := filepath.Join(dir, "list.json")
+	if err := os.WriteFile(listPath, list, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(py, "-c", encPeerScript, listPath).Output()
+	if err != nil {
+		t.Fatalf("peer: %v", err)
+	}
+	var res struct {
+		Version string            `json:"version"`
+		Results map[string]string `json:"results"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	for i, c := range cases {
+		if got := res.Results[paths[i]]; got != c.sum {
+			bad++
+			if bad <= 2000 {
+				t.Errorf("%s: C-Blosc %s decodes it wrongly: %s", c.name, res.Version, got)
+			}
+		}
+	}
+	t.Logf("C-Blosc %s decoded %d of %d chunks correctly", res.Version, len(cases)-bad, len(cases))
+}

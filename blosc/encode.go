@@ -1,0 +1,438 @@
+package blosc
+
+import (
+	"errors"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/zlib"
+	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
+)
+
+// ErrInvalidOptions means the compression options are out of range or
+// cannot be combined; the error is an *OptionError naming the field.
+var ErrInvalidOptions = errors.New("blosc: invalid options")
+
+// encParallelMin is the input size from which an Encoder with more than one
+// worker compresses the blocks of a chunk in parallel.
+const encParallelMin = 128 << 10
+
+// Encoder compresses chunks with fixed Options. It is safe for concurrent
+// use by many goroutines and reuses its scratch buffers and codec state
+// between calls. The output depends only on the Options and the input,
+// never on the number of workers or on the host.
+type Encoder struct {
+	opts       Options
+	workers    int
+	hlen       int   // header length: 32 or 16
+	blosc1     uint8 // filter flags of a 16-byte header
+	needsRef   bool  // DELTA: the other blocks need block 0
+	lossyDelta bool  // DELTA with a lossy filter: block 0 as decoded differs from the input
+	nfilters   int
+	zstd       *zstd.Encoder
+	pool       sync.Pool // *encWorker
+	bufs       sync.Pool // *[]byte: compressed blocks awaiting assembly
+}
+
+// encWorker holds the scratch state of one goroutine compressing blocks.
+type encWorker struct {
+	fbuf  [2][]byte
+	lz4   lz4.CompressorCCompat
+	lz4hc *lz4.CompressorHC
+	zlib  *zlib.Writer
+	zout  sliceWriter
+}
+
+func (w *encWorker) buf(i, n int) []byte {
+	if cap(w.fbuf[i]) < n {
+		w.fbuf[i] = make([]byte, n)
+	}
+	return w.fbuf[i][:n]
+}
+
+// NewEncoder checks opts and returns an Encoder for them. Invalid options
+// give an error wrapping ErrInvalidOptions.
+func NewEncoder(opts Options) (*Encoder, error) {
+	o, err := opts.check()
+	if err != nil {
+		return nil, err
+	}
+	e := &Encoder{opts: o, workers: o.Workers, hlen: ExtendedHeaderLen}
+	if e.workers == 0 {
+		e.workers = runtime.GOMAXPROCS(0)
+	}
+	if o.Format == FormatBlosc1 {
+		e.hlen = MinHeaderLen
+		e.blosc1, _ = o.blosc1Flags()
+	}
+	lossy := false
+	for _, f := range o.Filters {
+		switch f {
+		case NoFilter:
+			continue
+		case Delta:
+			e.needsRef = true
+		case TruncPrec, IntTrunc:
+			lossy = true
+		}
+		e.nfilters++
+	}
+	// A lossy filter anywhere in the pipeline makes block 0 as the decoder
+	// sees it (DELTA's reference) differ from the input.
+	e.lossyDelta = e.needsRef && lossy
+	if o.Codec == Zstd {
+		if e.zstd, err = newZstdEncoder(&o, e.workers); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
+}
+
+// Options returns the Encoder's options (ByteDelta parameters of 0 are
+// reported as the typesize they stand for).
+func (e *Encoder) Options() Options {
+	o := e.opts
+	if o.Dict != nil {
+		o.Dict = append([]byte(nil), o.Dict...)
+	}
+	return o
+}
+
+var (
+	encCacheMu sync.Mutex
+	encCache   = map[encKey]*Encoder{}
+)
+
+// encKey is the part of Options that identifies a cached Encoder.
+type encKey struct {
+	codec     Codec
+	clevel    int
+	typesize  int
+	filters   [MaxFilters]Filter
+	meta      [MaxFilters]uint8
+	blocksize int
+	split     SplitMode
+	workers   int
+	format    Format
+}
+
+const maxCachedEncoders = 64
+
+// Compress compresses src into one chunk with opts and appends it to dst.
+// Encoders for options without a dictionary are cached, so repeated calls
+// with the same options share codec state; use an Encoder to control that.
+func Compress(dst, src []byte, opts Options) ([]byte, error) {
+	if opts.Dict != nil {
+		e, err := NewEncoder(opts)
+		if err != nil {
+			return dst, err
+		}
+		return e.Compress(dst, src)
+	}
+	k := encKey{opts.Codec, opts.Clevel, opts.Typesize, opts.Filters, opts.FiltersMeta,
+		opts.Blocksize, opts.SplitMode, opts.Workers, opts.Format}
+	encCacheMu.Lock()
+	e := encCache[k]
+	encCacheMu.Unlock()
+	if e == nil {
+		var err error
+		if e, err = NewEncoder(opts); err != nil {
+			return dst, err
+		}
+		encCacheMu.Lock()
+		if len(encCache) < maxCachedEncoders {
+			encCache[k] = e
+		}
+		encCacheMu.Unlock()
+	}
+	return e.Compress(dst, src)
+}
+
+func (e *Encoder) getWorker() *encWorker {
+	if w, ok := e.pool.Get().(*encWorker); ok {
+		return w
+	}
+	return new(encWorker)
+}
+
+// Compress compresses src into one chunk and appends it to dst. src may
+// hold up to MaxNbytes bytes; larger inputs give an error wrapping
+// ErrTooLarge. On error dst is returned unchanged.
+//
+// As C-Blosc2 with a destination of len(src)+header bytes, a chunk whose
+// compressed form would be larger than storing src as is (header
+// included) is written uncompressed ("memcpyed"); so are inputs shorter
+// than 32 bytes and Clevel 0. An input that compresses to nothing but
+// zero runs becomes a 32-byte special chunk of zeros (FormatBlosc2). A
+// chunk stored uncompressed holds src unfiltered: lossy filters (TruncPrec,
+// IntTrunc) then change nothing, as in C-Blosc2.
+func (e *Encoder) Compress(dst, src []byte) ([]byte, error) {
+	if len(src) > MaxNbytes {
+		return dst, &tooLargeInputError{n: len(src)}
+	}
+	p := e.opts.makeEncPlan(len(src))
+	orig, start := dst, len(dst)
+	// Room for the largest chunk kept (len(src)+header) plus the block
+	// that may overshoot it before the encoder gives up.
+	need := e.hlen + len(src)
+	if !p.memcpyed {
+		need += p.blocksize + 5*e.opts.Typesize
+	}
+	if cap(dst)-start < need {
+		nd := make([]byte, start, start+need)
+		copy(nd, dst)
+		dst = nd
+	}
+	if !p.memcpyed {
+		out, ok, err := e.compressChunk(dst, src, &p)
+		if err != nil {
+			return orig, err
+		}
+		if ok {
+			return out, nil
+		}
+		dst = out[:start]
+	}
+	return e.appendMemcpyed(dst, src, &p, !p.memcpyed), nil
+}
+
+type tooLargeInputError struct{ n int }
+
+func (e *tooLargeInputError) Error() string {
+	return "blosc: input of " + strconv.Itoa(e.n) + " bytes exceeds the chunk limit of " + strconv.Itoa(MaxNbytes)
+}
+
+func (e *tooLargeInputError) Unwrap() error { return ErrTooLarge }
+
+// header returns the chunk header for plan p. compressed is false for a
+// chunk stored uncompressed from the start (clevel 0, tiny input), whose
+// flags carry no codec, split or filter bits; a chunk that fell back to
+// memcpy after compressing keeps them, as C-Blosc2 writes it.
+func (e *Encoder) header(p *encPlan, compressed, memcpyed, dict bool, cbytes int) Header {
+	o := &e.opts
+	h := Header{
+		Version:   VersionStable,
+		VersionLZ: 1,
+		Typesize:  uint8(o.Typesize),
+		Nbytes:    int32(p.nbytes),
+		Blocksize: int32(p.blocksize),
+		Cbytes:    int32(cbytes),
+	}
+	format, _ := o.Codec.format()
+	var flags uint8
+	if memcpyed {
+		flags |= FlagMemcpyed
+	}
+	if compressed {
+		if !p.split {
+			flags |= FlagDontSplit
+		}
+		flags |= format << compFormatShift
+	}
+	if o.Format == FormatBlosc1 {
+		h.Version = VersionBlosc1
+		if !memcpyed {
+			flags |= e.blosc1
+		} else {
+			// C-Blosc 1.x needs nothing but the memcpyed bit.
+			flags = FlagMemcpyed
+		}
+		h.Flags = flags
+		return h
+	}
+	flags |= flagsExtended
+	if compressed && o.hasFilter(Delta) {
+		flags |= FlagDelta
+	}
+	h.Flags = flags
+	h.Extended = true
+	h.Filters = o.Filters
+	h.FiltersMeta = o.FiltersMeta
+	h.UDCodec = uint8(o.Codec)
+	if dict {
+		h.Blosc2Flags |= Blosc2FlagDict
+	}
+	return h
+}
+
+// appendMemcpyed appends src stored uncompressed: the header and the bytes.
+func (e *Encoder) appendMemcpyed(dst, src []byte, p *encPlan, compressed bool) []byte {
+	h := e.header(p, compressed, true, false, e.hlen+len(src))
+	dst = h.Append(dst)
+	return append(dst, src...)
+}
+
+// compressChunk appends the compressed chunk to dst. ok is false when the
+// chunk would be larger than len(src)+header and is to be memcpyed; out
+// then holds garbage past the original length of dst.
+func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok bool, err error) {
+	start := len(dst)
+	limit := len(src) + e.hlen
+	dict := e.opts.Dict
+	h := e.header(p, true, false, dict != nil, 0)
+	dst = h.Append(dst)
+	bstartsAt := len(dst)
+	dst = append(dst, make([]byte, 4*p.nblocks)...)
+	if dict != nil {
+		var n [4]byte
+		le32put(n[:], len(dict))
+		dst = append(dst, n[:]...)
+		dst = append(dst, dict...)
+	}
+	if len(dst)-start > limit {
+		return dst, false, nil
+	}
+
+	w := e.getWorker()
+	defer e.pool.Put(w)
+
+	// DELTA XORs the blocks after the first with block 0 as the decoder
+	// will have it.
+	var ref []byte
+	first := 0
+	allZero := true
+	if e.needsRef && p.nblocks > 1 {
+		ref = src[:p.blocksize]
+		if e.lossyDelta {
+			bs := len(dst)
+			var zero bool
+			dst, zero = e.compressBlock(w, p, src, 0, nil, dst)
+			allZero = allZero && zero
+			le32put(dst[bstartsAt:], bs-start)
+			if len(dst)-start > limit {
+				return dst, false, nil
+			}
+			if ref, err = e.decodedBlock0(p, dst[bs:]); err != nil {
+				return dst, false, err
+			}
+			first = 1
+		}
+	}
+
+	nw := e.workers
+	if nw > p.nblocks-first {
+		nw = p.nblocks - first
+	}
+	if nw > 1 && p.nbytes >= encParallelMin {
+		var zero bool
+		dst, zero, ok = e.compressParallel(w, p, src, ref, first, nw, dst, start, bstartsAt, limit)
+		if !ok {
+			return dst, false, nil
+		}
+		allZero = allZero && zero
+	} else {
+		for j := first; j < p.nblocks; j++ {
+			bs := len(dst)
+			var zero bool
+			dst, zero = e.compressBlock(w, p, src, j, ref, dst)
+			allZero = allZero && zero
+			le32put(dst[bstartsAt+4*j:], bs-start)
+			if len(dst)-start > limit {
+				return dst, false, nil
+			}
+		}
+	}
+
+	if allZero && dict == nil && e.opts.Format == FormatBlosc2 && p.nblocks > 0 {
+		// Every stream is a run of zeros: a special chunk says it in the
+		// header alone, as C-Blosc2 does.
+		h.Blosc2Flags |= uint8(SpecialZeros) << specialShift
+		h.Cbytes = int32(e.hlen)
+		return h.Append(dst[:start]), true, nil
+	}
+	le32put(dst[start+offCbytes:], len(dst)-start)
+	return dst, true, nil
+}
+
+// compressParallel compresses blocks [first, nblocks) on nw goroutines and
+// appends them in order. ok is false when the chunk outgrew limit.
+func (e *Encoder) compressParallel(w *encWorker, p *encPlan, src, ref []byte, first, nw int,
+	dst []byte, start, bstartsAt, limit int) (out []byte, allZero, ok bool) {
+	n := p.nblocks - first
+	blocks := make([]*[]byte, n)
+	zeros := make([]bool, n)
+	var next atomic.Int64
+	var total atomic.Int64
+	total.Store(int64(len(dst) - start))
+	var failed atomic.Bool
+	run := func(w *encWorker) {
+		for !failed.Load() {
+			k := int(next.Add(1) - 1)
+			if k >= n {
+				return
+			}
+			bp, _ := e.bufs.Get().(*[]byte)
+			if bp == nil {
+				bp = new([]byte)
+			}
+			var zero bool
+			*bp, zero = e.compressBlock(w, p, src, first+k, ref, (*bp)[:0])
+			blocks[k], zeros[k] = bp, zero
+			if total.Add(int64(len(*bp))) > int64(limit) {
+				failed.Store(true)
+				return
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for i := 1; i < nw; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ow := e.getWorker()
+			run(ow)
+			e.pool.Put(ow)
+		}()
+	}
+	run(w)
+	wg.Wait()
+	defer func() {
+		for _, bp := range blocks {
+			if bp != nil {
+				e.bufs.Put(bp)
+			}
+		}
+	}()
+	if failed.Load() {
+		return dst, false, false
+	}
+	allZero = true
+	for k, bp := range blocks {
+		le32put(dst[bstartsAt+4*(first+k):], len(dst)-start)
+		dst = append(dst, *bp...)
+		allZero = allZero && zeros[k]
+	}
+	return dst, allZero, true
+}
+
+// decodedBlock0 returns block 0 as a decoder will see it, given its
+// compressed form: needed by DELTA when a lossy filter makes it differ
+// from the input.
+func (e *Encoder) decodedBlock0(p *encPlan, block []byte) ([]byte, error) {
+	q := *p
+	q.nbytes, q.nblocks, q.leftover = p.blocksize, 1, 0
+	dict := e.opts.Dict
+	pre := e.hlen + 4
+	if dict != nil {
+		pre += 4 + len(dict)
+	}
+	h := e.header(&q, true, false, dict != nil, pre+len(block))
+	mini := h.Append(make([]byte, 0, int(h.Cbytes)))
+	var n [4]byte
+	le32put(n[:], pre)
+	mini = append(mini, n[:]...)
+	if dict != nil {
+		le32put(n[:], len(dict))
+		mini = append(mini, n[:]...)
+		mini = append(mini, dict...)
+	}
+	mini = append(mini, block...)
+	out, err := Decompress(nil, mini)
+	if err != nil {
+		return nil, errors.New("blosc: internal error: cannot decode block 0 for DELTA: " + err.Error())
+	}
+	return out, nil
+}

@@ -1,0 +1,94 @@
+package blosc
+
+import "encoding/binary"
+
+// compressBlock runs the filters over block j of src, compresses its
+// streams and appends them to out. allZero reports whether every stream
+// is a run of zeros. ref is block 0 as the decoder will see it (DELTA).
+//
+// Each stream is stored as an int32 size and its bytes: 0 with no bytes
+// for a run of zeros and -v with a token byte 0x01 for a run of byte v
+// (FormatBlosc2 only, as C-Blosc2 writes them), the stream itself when the
+// codec does not make it shorter, else the codec's output.
+func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref, out []byte) ([]byte, bool) {
+	o := &e.opts
+	bsize := p.blockLen(j)
+	data := src[j*p.blocksize : j*p.blocksize+bsize]
+	if e.nfilters > 0 {
+		if j == 0 {
+			ref = nil
+		}
+		cur := 0
+		for i, f := range o.Filters {
+			if f == NoFilter {
+				continue
+			}
+			dst := w.buf(cur, bsize)
+			o.applyFilter(i, dst, data, ref)
+			data = dst
+			cur ^= 1
+		}
+	}
+	nst := p.nstreams(j, o.Typesize)
+	neblock := bsize / nst
+	runs := o.Format == FormatBlosc2
+	allZero := true
+	for s := 0; s < nst; s++ {
+		stream := data[s*neblock : (s+1)*neblock]
+		if runs && isRun(stream) {
+			v := stream[0]
+			if v == 0 {
+				out = append(out, 0, 0, 0, 0)
+				continue
+			}
+			var b [5]byte
+			binary.LittleEndian.PutUint32(b[:], uint32(-int32(v)))
+			b[4] = streamTokenRun
+			out = append(out, b[:]...)
+			allZero = false
+			continue
+		}
+		allZero = false
+		pos := len(out)
+		out = growLen(out, 4+neblock)
+		n := e.compressStream(w, out[pos+4:], stream)
+		if n == 0 {
+			n = copy(out[pos+4:], stream)
+		}
+		binary.LittleEndian.PutUint32(out[pos:], uint32(n))
+		out = out[:pos+4+n]
+	}
+	return out, allZero
+}
+
+// growLen returns b extended by n bytes (contents of the extension
+// unspecified), reallocating with room to spare when needed.
+func growLen(b []byte, n int) []byte {
+	l := len(b)
+	if cap(b)-l < n {
+		nb := make([]byte, l, 2*cap(b)+n)
+		copy(nb, b)
+		b = nb
+	}
+	return b[:l+n]
+}
+
+// isRun reports whether every byte of b (not empty) is the same.
+func isRun(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	v := uint64(b[0]) * 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:]) != v {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] != b[0] {
+			return false
+		}
+	}
+	return true
+}

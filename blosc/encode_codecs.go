@@ -1,0 +1,153 @@
+package blosc
+
+import (
+	"encoding/binary"
+	"runtime"
+
+	"github.com/blosc2go/blosc2/internal/blosclz"
+	"github.com/klauspost/compress/zlib"
+	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
+)
+
+// The codecs here are not C's: their levels are chosen per Blosc clevel so
+// that compressed sizes stay close to C-Blosc2's (measured on the corpus of
+// chunks C-Blosc2 wrote: TestCompressCorpusSizes), not by the numbers C
+// passes to its libraries. BloscLZ and LZ4 are C's algorithms and give the
+// same bytes.
+
+// zstdLevel maps a Blosc clevel (1..9) to a level of klauspost/compress's
+// zstd encoder. C-Blosc2 uses zstd level 2*clevel-1 (20 and 22 for 8 and 9).
+func zstdLevel(clevel int) zstd.EncoderLevel {
+	switch {
+	case clevel <= 2:
+		return zstd.SpeedDefault
+	case clevel <= 5:
+		return zstd.SpeedBetterCompression
+	}
+	return zstd.SpeedBestCompression
+}
+
+// zlibLevels maps a Blosc clevel to a level of klauspost/compress's
+// deflate, whose levels compress less than zlib-ng's at the same number.
+var zlibLevels = [10]int{0, 3, 4, 5, 6, 6, 7, 8, 9, 9}
+
+// lz4hcDepth maps a Blosc clevel (1..9) to a search depth of pierrec/lz4's
+// HC compressor (C-Blosc2 runs LZ4HC at level clevel).
+func lz4hcDepth(clevel int) lz4.CompressionLevel {
+	d := 32 << clevel
+	if d > 4096 {
+		d = 4096
+	}
+	return lz4.CompressionLevel(d)
+}
+
+// newZstdEncoder returns the zstd encoder shared by an Encoder's workers.
+func newZstdEncoder(o *Options, workers int) (*zstd.Encoder, error) {
+	conc := workers
+	if n := runtime.GOMAXPROCS(0); conc < n {
+		conc = n
+	}
+	opts := []zstd.EOption{
+		zstd.WithEncoderLevel(zstdLevel(o.Clevel)),
+		zstd.WithEncoderCRC(false),
+		zstd.WithAllLitEntropyCompression(true),
+		zstd.WithEncoderConcurrency(conc),
+	}
+	if o.Dict != nil {
+		if len(o.Dict) >= 8 && binary.LittleEndian.Uint32(o.Dict) == zstdDictMagic {
+			opts = append(opts, zstd.WithEncoderDict(o.Dict))
+		} else {
+			opts = append(opts, zstd.WithEncoderDictRaw(0, o.Dict))
+		}
+	}
+	enc, err := zstd.NewWriter(nil, opts...)
+	if err != nil {
+		return nil, optionError("Dict", err.Error())
+	}
+	return enc, nil
+}
+
+// sliceWriter is an io.Writer appending to a byte slice.
+type sliceWriter struct{ b []byte }
+
+func (w *sliceWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// compressStream compresses src with the Encoder's codec into dst, whose
+// length is the capacity (len(src)), and returns the compressed size, or 0
+// when the stream does not compress to fewer than len(src) bytes and is to
+// be stored raw.
+func (e *Encoder) compressStream(w *encWorker, dst, src []byte) int {
+	o := &e.opts
+	limit := len(src)
+	var n int
+	switch o.Codec {
+	case BloscLZ:
+		n = blosclz.Compress(dst[:limit], src, o.Clevel)
+	case LZ4:
+		w.lz4.Acceleration = 10 - o.Clevel
+		n, _ = w.lz4.CompressBlock(src, dst[:limit])
+	case LZ4HC:
+		if w.lz4hc == nil {
+			w.lz4hc = &lz4.CompressorHC{Level: lz4hcDepth(o.Clevel)}
+		}
+		var err error
+		n, err = w.lz4hc.CompressBlock(src, dst[:limit])
+		if err != nil {
+			n = 0
+		}
+		// pierrec/lz4's HC compressor skips ahead on data that looks
+		// incompressible, and can lose to the fast compressor where
+		// C's LZ4HC would not: keep the smaller of the two.
+		if cap(w.zout.b) < limit {
+			w.zout.b = make([]byte, 0, limit)
+		}
+		w.lz4.Acceleration = 1
+		m, _ := w.lz4.CompressBlock(src, w.zout.b[:limit])
+		if m > 0 && (n <= 0 || m < n) {
+			n = copy(dst, w.zout.b[:m])
+		}
+	case Zlib:
+		w.zout.b = w.zout.b[:0]
+		if w.zlib == nil {
+			lv := zlibLevels[o.Clevel]
+			zw, err := zlib.NewWriterLevel(&w.zout, lv)
+			if err != nil {
+				return 0
+			}
+			w.zlib = zw
+		} else {
+			w.zlib.Reset(&w.zout)
+		}
+		if _, err := w.zlib.Write(src); err != nil {
+			return 0
+		}
+		if err := w.zlib.Close(); err != nil {
+			return 0
+		}
+		if len(w.zout.b) >= limit {
+			return 0
+		}
+		n = copy(dst, w.zout.b)
+	case Zstd:
+		// Encode into scratch with room for incompressible data, so that
+		// EncodeAll never reallocates.
+		bound := limit + limit>>7 + 1024
+		if cap(w.zout.b) < bound {
+			w.zout.b = make([]byte, 0, bound)
+		}
+		out := e.zstd.EncodeAll(src, w.zout.b[:0])
+		w.zout.b = out[:0]
+		if len(out) >= limit {
+			return 0
+		}
+		n = copy(dst, out)
+	}
+	if n <= 0 || n >= limit {
+		return 0
+	}
+	return n
+}

@@ -1,0 +1,260 @@
+package blosc
+
+import (
+	"encoding/binary"
+	"strconv"
+)
+
+// Format selects the header an Encoder writes.
+type Format uint8
+
+// Chunk formats an Encoder can write.
+const (
+	// FormatBlosc2 is the chunk C-Blosc2 writes: format version 5 with the
+	// 32-byte extended header (six filter slots, run-length streams,
+	// special values, dictionaries).
+	FormatBlosc2 Format = 0
+	// FormatBlosc1 is the 16-byte header chunk of format version 2, readable
+	// by C-Blosc 1.x, numcodecs and Zarr's "blosc" codec. It can express
+	// only one SHUFFLE or BITSHUFFLE filter, no dictionary and no run or
+	// special-value encodings; its blocks are split into streams only where C-Blosc 1.x
+	// expects it (typesize <= 16 and at least 128 elements per block).
+	FormatBlosc1 Format = 1
+)
+
+// String returns "blosc2" or "blosc1", or "format(N)".
+func (f Format) String() string {
+	switch f {
+	case FormatBlosc2:
+		return "blosc2"
+	case FormatBlosc1:
+		return "blosc1"
+	}
+	return "format(" + strconv.Itoa(int(f)) + ")"
+}
+
+// Options are the compression parameters of an Encoder. Start from
+// DefaultOptions: the zero Options is not valid (its Typesize and SplitMode
+// are 0).
+//
+// The defaults are python-blosc2's: Codec Zstd, Clevel 5, Typesize 8,
+// Filters {NoFilter x5, Shuffle} (SHUFFLE in the last slot), FiltersMeta all
+// 0, Blocksize 0 (automatic), SplitMode SplitAuto, Workers 0, no dictionary,
+// Format FormatBlosc2.
+type Options struct {
+	// Codec is the compressor: BloscLZ, LZ4, LZ4HC, Zlib or Zstd.
+	Codec Codec
+	// Clevel is the compression level, 0 (store uncompressed) to 9. BloscLZ
+	// and LZ4 use it as C-Blosc2 does (LZ4 acceleration 10-Clevel) and give
+	// C-Blosc2's bytes. LZ4HC, Zlib and Zstd come from Go libraries whose
+	// levels differ from C's; Clevel picks the level that compresses about
+	// as well as C-Blosc2 at that Clevel: for LZ4HC the smaller output of
+	// the HC search at depth 32<<Clevel (at most 4096) and of LZ4 with
+	// acceleration 1, deflate level 3,4,5,6,6,7,8,9,9 for Clevel 1..9, zstd
+	// SpeedDefault (1-2), SpeedBetterCompression (3-5) or
+	// SpeedBestCompression (6-9).
+	Clevel int
+	// Typesize is the size of the elements in bytes, 1 to 255. It drives
+	// the filters, the automatic blocksize and the split into streams.
+	Typesize int
+	// Filters is the filter pipeline, applied in increasing slot order
+	// before compression: NoFilter, Shuffle, BitShuffle, Delta, TruncPrec,
+	// ByteDelta or IntTrunc.
+	Filters [MaxFilters]Filter
+	// FiltersMeta is the parameter of each filter slot: for Shuffle the
+	// byte-group size (0: Typesize); for ByteDelta its typesize (0 is
+	// written as Typesize); for TruncPrec and IntTrunc the precision in
+	// bits as a signed byte (positive: bits to keep, negative: bits to
+	// drop; TruncPrec needs Typesize 4 or 8, IntTrunc 1, 2, 4 or 8).
+	FiltersMeta [MaxFilters]uint8
+	// Blocksize is the size of the blocks in bytes; 0 chooses it as
+	// C-Blosc2 does (from Clevel, Typesize, Codec and the split). An
+	// explicit blocksize is rounded down to a multiple of Typesize (and
+	// clamped to the input size).
+	Blocksize int
+	// SplitMode says when a block is split into one stream per byte of the
+	// type: SplitAlways, SplitNever, SplitAuto or SplitForwardCompat (the
+	// last two follow C-Blosc2's rule: BloscLZ, LZ4 and Zstd up to Clevel
+	// 5, with SHUFFLE, Typesize <= 16 and at least 32 elements per block).
+	SplitMode SplitMode
+	// Workers is how many goroutines compress the blocks of one chunk; 0
+	// means runtime.GOMAXPROCS(0). The output does not depend on it.
+	Workers int
+	// Dict is an optional Zstd dictionary (zstd's dictionary format or raw
+	// content, at most MaxDictSize bytes), stored in every chunk and used
+	// for every stream. Only with Codec Zstd and FormatBlosc2.
+	Dict []byte
+	// Format is the chunk format: FormatBlosc2 (default) or FormatBlosc1.
+	Format Format
+}
+
+// DefaultOptions returns python-blosc2's default compression parameters.
+func DefaultOptions() Options {
+	o := Options{
+		Codec:     Zstd,
+		Clevel:    5,
+		Typesize:  8,
+		SplitMode: SplitAuto,
+		Format:    FormatBlosc2,
+	}
+	o.Filters[MaxFilters-1] = Shuffle
+	return o
+}
+
+// OptionError reports invalid Options. It wraps ErrInvalidOptions.
+type OptionError struct {
+	Field  string // the offending field, e.g. "Clevel" or "Filters[5]"
+	Reason string
+}
+
+// Error returns the message: which option and why.
+func (e *OptionError) Error() string {
+	return "blosc: invalid option " + e.Field + ": " + e.Reason
+}
+
+// Unwrap returns ErrInvalidOptions.
+func (e *OptionError) Unwrap() error { return ErrInvalidOptions }
+
+func optionError(field, reason string) error {
+	return &OptionError{Field: field, Reason: reason}
+}
+
+// truncMaskBits returns how many low bits a truncation to precision prec
+// zeroes in a value with mbits bits (mantissa bits for TRUNC_PREC, integer
+// bits for INT_TRUNC): mbits-prec for a positive prec, -prec for a negative
+// one. ok is false, as in C-Blosc2, when that is negative or not below mbits.
+func truncMaskBits(prec int8, mbits int) (int, bool) {
+	zeroed := mbits - int(prec)
+	if prec < 0 {
+		zeroed = -int(prec)
+	}
+	if zeroed < 0 || zeroed >= mbits {
+		return 0, false
+	}
+	return zeroed, true
+}
+
+// check validates o and returns it normalized (ByteDelta meta 0 -> Typesize).
+func (o Options) check() (Options, error) {
+	switch o.Format {
+	case FormatBlosc2, FormatBlosc1:
+	default:
+		return o, optionError("Format", "unknown format "+o.Format.String())
+	}
+	switch o.Codec {
+	case BloscLZ, LZ4, LZ4HC, Zlib, Zstd:
+	default:
+		return o, optionError("Codec", "cannot compress with "+o.Codec.String()+" (use blosclz, lz4, lz4hc, zlib or zstd)")
+	}
+	if o.Clevel < 0 || o.Clevel > 9 {
+		return o, optionError("Clevel", strconv.Itoa(o.Clevel)+" not in 0..9")
+	}
+	if o.Typesize < 1 || o.Typesize > MaxTypesize {
+		return o, optionError("Typesize", strconv.Itoa(o.Typesize)+" not in 1..255")
+	}
+	if o.Blocksize < 0 || o.Blocksize > MaxBlocksize {
+		return o, optionError("Blocksize", strconv.Itoa(o.Blocksize)+" not in 0.."+strconv.Itoa(MaxBlocksize))
+	}
+	switch o.SplitMode {
+	case SplitAlways, SplitNever, SplitAuto, SplitForwardCompat:
+	default:
+		return o, optionError("SplitMode", "unknown split mode "+o.SplitMode.String())
+	}
+	if o.Workers < 0 {
+		return o, optionError("Workers", "negative")
+	}
+	if o.Dict != nil {
+		switch {
+		case o.Codec != Zstd:
+			return o, optionError("Dict", "a dictionary needs Codec zstd")
+		case o.Format != FormatBlosc2:
+			return o, optionError("Dict", "the blosc1 format cannot hold a dictionary")
+		case len(o.Dict) == 0 || len(o.Dict) > MaxDictSize:
+			return o, optionError("Dict", "size "+strconv.Itoa(len(o.Dict))+" not in 1.."+strconv.Itoa(MaxDictSize))
+		}
+	}
+	for i, f := range o.Filters {
+		field := "Filters[" + strconv.Itoa(i) + "]"
+		meta := o.FiltersMeta[i]
+		switch f {
+		case NoFilter, Shuffle, BitShuffle, Delta:
+		case TruncPrec:
+			if o.Typesize != 4 && o.Typesize != 8 {
+				return o, optionError(field, "trunc_prec needs typesize 4 or 8")
+			}
+			mbits := 23
+			if o.Typesize == 8 {
+				mbits = 52
+			}
+			if _, ok := truncMaskBits(int8(meta), mbits); !ok {
+				return o, optionError("FiltersMeta["+strconv.Itoa(i)+"]", "trunc_prec precision "+strconv.Itoa(int(int8(meta)))+" not in -"+strconv.Itoa(mbits-1)+"..-1 or 1.."+strconv.Itoa(mbits))
+			}
+		case IntTrunc:
+			if o.Typesize != 1 && o.Typesize != 2 && o.Typesize != 4 && o.Typesize != 8 {
+				return o, optionError(field, "int_trunc needs typesize 1, 2, 4 or 8")
+			}
+			ibits := 8 * o.Typesize
+			if _, ok := truncMaskBits(int8(meta), ibits); !ok {
+				return o, optionError("FiltersMeta["+strconv.Itoa(i)+"]", "int_trunc precision "+strconv.Itoa(int(int8(meta)))+" not in -"+strconv.Itoa(ibits-1)+"..-1 or 1.."+strconv.Itoa(ibits))
+			}
+		case ByteDelta:
+			if meta == 0 {
+				o.FiltersMeta[i] = uint8(o.Typesize)
+			}
+		default:
+			return o, optionError(field, "cannot encode filter "+f.String())
+		}
+	}
+	if o.Format == FormatBlosc1 {
+		if _, err := o.blosc1Flags(); err != nil {
+			return o, err
+		}
+	}
+	if o.Dict != nil {
+		o.Dict = append([]byte(nil), o.Dict...)
+	}
+	return o, nil
+}
+
+// blosc1Flags returns the filter bits of a 16-byte header for the
+// pipeline, or an error when C-Blosc 1.x cannot express it: its pipeline is
+// at most one SHUFFLE or BITSHUFFLE, without parameters (C-Blosc 1.x
+// rejects chunks with the DELTA bit that C-Blosc2 defines).
+func (o Options) blosc1Flags() (uint8, error) {
+	var flags uint8
+	n := 0
+	for i, f := range o.Filters {
+		if f == NoFilter {
+			continue
+		}
+		field := "Filters[" + strconv.Itoa(i) + "]"
+		switch f {
+		case Shuffle:
+			flags = FlagShuffle
+		case BitShuffle:
+			flags = FlagBitShuffle
+		default:
+			return 0, optionError(field, "the blosc1 format cannot express filter "+f.String()+" (only shuffle or bitshuffle)")
+		}
+		if o.FiltersMeta[i] != 0 {
+			return 0, optionError("FiltersMeta["+strconv.Itoa(i)+"]", "the blosc1 format has no filter parameters")
+		}
+		if n++; n > 1 {
+			return 0, optionError("Filters", "the blosc1 format holds at most one shuffle or bitshuffle")
+		}
+	}
+	return flags, nil
+}
+
+// hasFilter reports whether f is in the pipeline.
+func (o *Options) hasFilter(f Filter) bool {
+	for _, g := range o.Filters {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
+
+// le32put writes v little endian at b[0:4].
+func le32put(b []byte, v int) { binary.LittleEndian.PutUint32(b, uint32(int32(v))) }

@@ -1,0 +1,140 @@
+// Command blosc2 inspects, decodes and encodes Blosc2 chunks, contiguous
+// frames (.b2frame), sparse frames (a directory holding chunks.b2frame) and
+// b2nd arrays (.b2nd).
+//
+// Usage:
+//
+//	blosc2 compress [FLAGS] [-o OUT] FILE   compress FILE (- for stdin) into one chunk
+//	blosc2 decompress [-o OUT] FILE         write the decoded bytes (stdout when OUT is - or absent)
+//	blosc2 info [--json] FILE               print the header fields as text or JSON
+//
+// compress takes --format chunk|blosc1, --codec blosclz|lz4|lz4hc|zlib|zstd,
+// --clevel 0..9, --typesize N, --blocksize N (0 = automatic), --filter NAME
+// (repeatable, in pipeline order: shuffle, bitshuffle, delta, bytedelta,
+// truncprec:BITS, inttrunc:BITS), --splitmode always|never|auto|forward_compat
+// and --nthreads N; the defaults are those of package blosc (DefaultOptions).
+//
+// The kind of FILE is taken from its content, not its name: a directory is a
+// sparse frame, a file with the frame magic "b2frame\x00" at offset 2 is a
+// frame (a b2nd array when it has a "b2nd" metalayer), anything else is read
+// as a single chunk. FILE "-" reads a chunk or a contiguous frame from
+// standard input.
+//
+// Exit status: 0 on success, 1 when FILE cannot be read or is not valid, 2
+// for a usage error. Errors are one line on standard error. decompress writes
+// OUT through a temporary file in OUT's directory that is renamed only when
+// everything was decoded, so a failure leaves no partial OUT behind.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+)
+
+const progName = "blosc2"
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 1 // the input is missing, unreadable or invalid
+	exitUsage = 2 // bad subcommand, flag or argument count
+
+	exitInterrupted = 130 // killed by SIGINT or SIGTERM
+)
+
+// env is what a subcommand runs with.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// command is one subcommand. run gets the arguments after the subcommand
+// name and returns an error; a *usageError makes the exit status 2.
+type command struct {
+	usage   string // synopsis after "blosc2 "
+	summary string // one line
+	run     func(e *env, args []string) error
+}
+
+// commands is the subcommand table.
+var commands = map[string]*command{
+	"compress":   compressCommand,
+	"decompress": decompressCommand,
+	"info":       infoCommand,
+}
+
+func main() {
+	// An interrupted decompress leaves no temporary file behind.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sig
+		removeTemps()
+		os.Exit(exitInterrupted)
+	}()
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole program: it parses args (without the program name), runs
+// the subcommand and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		printUsage(stderr)
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		printUsage(stdout)
+		return exitOK
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "%s: unknown command %q (commands: %s)\n", progName, name, strings.Join(commandNames(), ", "))
+		return exitUsage
+	}
+	err := cmd.run(e, args[1:])
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errHelp):
+		fmt.Fprintf(stdout, "usage: %s %s\n", progName, cmd.usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "%s %s: %s\n", progName, name, oneLine(err.Error()))
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return exitUsage
+	}
+	return exitError
+}
+
+func commandNames() []string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintf(w, "usage: %s COMMAND [FLAGS] FILE\n\ncommands:\n", progName)
+	for _, n := range commandNames() {
+		c := commands[n]
+		fmt.Fprintf(w, "  %-36s %s\n", progName+" "+c.usage, c.summary)
+	}
+}
+
+// oneLine keeps an error message on one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

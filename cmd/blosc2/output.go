@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// output is where decoded bytes go: standard output, or a temporary file
+// next to the named file that commit renames into place.
+type output struct {
+	w       *bufio.Writer
+	f       *os.File // nil for standard output
+	path    string   // final name
+	tmpPath string
+}
+
+// openOutput prepares writing to path ("" or "-" for stdout).
+func openOutput(path string, stdout io.Writer) (*output, error) {
+	if path == "" || path == "-" {
+		return &output{w: bufio.NewWriterSize(stdout, 1<<20)}, nil
+	}
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		if !fi.Mode().IsRegular() {
+			return nil, errors.New("output " + path + " is not a regular file")
+		}
+		mode = fi.Mode().Perm()
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("cannot create %s: %w", path, err)
+	}
+	if err := f.Chmod(mode); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	registerTemp(f.Name())
+	return &output{w: bufio.NewWriterSize(f, 1<<20), f: f, path: path, tmpPath: f.Name()}, nil
+}
+
+// Write implements io.Writer.
+func (o *output) Write(p []byte) (int, error) { return o.w.Write(p) }
+
+// commit flushes and, for a file, renames the temporary file to its name.
+func (o *output) commit() error {
+	if err := o.w.Flush(); err != nil {
+		o.abort()
+		return err
+	}
+	if o.f == nil {
+		return nil
+	}
+	f := o.f
+	o.f = nil
+	defer unregisterTemp(o.tmpPath)
+	if err := f.Close(); err != nil {
+		os.Remove(o.tmpPath)
+		return err
+	}
+	if err := os.Rename(o.tmpPath, o.path); err != nil {
+		os.Remove(o.tmpPath)
+		return err
+	}
+	return nil
+}
+
+// abort discards a file output; for stdout what was flushed stays written.
+func (o *output) abort() {
+	if o.f != nil {
+		o.f.Close()
+		os.Remove(o.tmpPath)
+		unregisterTemp(o.tmpPath)
+		o.f = nil
+	}
+}
+
+// Temporary output files in progress, removed by removeTemps when the
+// program is interrupted.
+var (
+	tempMu    sync.Mutex
+	tempFiles = map[string]bool{}
+)
+
+func registerTemp(path string) {
+	tempMu.Lock()
+	tempFiles[path] = true
+	tempMu.Unlock()
+}
+
+func unregisterTemp(path string) {
+	tempMu.Lock()
+	delete(tempFiles, path)
+	tempMu.Unlock()
+}
+
+func removeTemps() {
+	tempMu.Lock()
+	defer tempMu.Unlock()
+	for p := range tempFiles {
+		os.Remove(p)
+		delete(tempFiles, p)
+	}
+}

@@ -1,0 +1,65 @@
+package frame
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Sentinel errors. Every error returned for bad input wraps one of them, so
+// callers can test with errors.Is.
+var (
+	// ErrCorrupt reports a frame whose bytes contradict the format or each
+	// other (bad magic, out-of-range offsets, sizes that do not add up).
+	ErrCorrupt = errors.New("frame: corrupt frame")
+	// ErrUnsupported reports a valid-looking frame that uses a feature this
+	// package does not implement (a newer format version, 32-bit offsets...).
+	ErrUnsupported = errors.New("frame: unsupported frame")
+	// ErrNotFound reports a missing metalayer or vlmetalayer.
+	ErrNotFound = errors.New("frame: not found")
+	// ErrRange reports a chunk index, item range or slab outside the data.
+	ErrRange = errors.New("frame: index out of range")
+	// ErrNotB2ND reports a frame without a "b2nd" (or legacy "caterva")
+	// metalayer opened as an array.
+	ErrNotB2ND = errors.New("frame: not a b2nd array")
+	// ErrClosed reports use of a closed Writer or Editor.
+	ErrClosed = errors.New("frame: use of closed writer")
+)
+
+// FormatError is the typed error for malformed input. It carries the byte
+// offset (in the frame file, or in the section named by Where) at which the
+// problem was found and wraps ErrCorrupt or ErrUnsupported.
+type FormatError struct {
+	Where  string // section: "header", "metalayers", "index", "trailer", "chunk 3", "b2nd", ...
+	Offset int64  // byte offset of the problem (-1 when not meaningful)
+	Reason string
+	Err    error // ErrCorrupt, ErrUnsupported, ErrRange, ErrNotFound...
+	Cause  error // underlying error (e.g. from package blosc), or nil
+}
+
+func (e *FormatError) Error() string {
+	s := e.Err.Error() + ": " + e.Where
+	if e.Offset >= 0 {
+		s += " at offset " + strconv.FormatInt(e.Offset, 10)
+	}
+	s += ": " + e.Reason
+	if e.Cause != nil {
+		s += ": " + e.Cause.Error()
+	}
+	return s
+}
+
+// Unwrap returns the sentinel error and the underlying cause, if any.
+func (e *FormatError) Unwrap() []error {
+	if e.Cause != nil {
+		return []error{e.Err, e.Cause}
+	}
+	return []error{e.Err}
+}
+
+func corrupt(where string, off int64, reason string) error {
+	return &FormatError{Where: where, Offset: off, Reason: reason, Err: ErrCorrupt}
+}
+
+func unsupported(where string, off int64, reason string) error {
+	return &FormatError{Where: where, Offset: off, Reason: reason, Err: ErrUnsupported}
+}

@@ -1,0 +1,112 @@
+package frame_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/blosc2go/blosc2/frame"
+)
+
+// Reading a b2nd array written by C-Blosc2: its geometry, one chunk and a
+// small hyper-slab.
+func ExampleOpenArray() {
+	f, err := frame.OpenFile("../testdata/b2nd/a03_2d_u1.b2nd")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	a, err := frame.OpenArray(f)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m := a.Meta()
+	fmt.Println("shape", m.Shape, "chunks", m.ChunkShape, "blocks", m.BlockShape, "dtype", m.Dtype)
+	fmt.Println("frame chunks:", f.NChunks())
+	slab, err := a.ReadSlab(nil, []int64{0, 0}, []int64{2, 3}) // rows 0-1, all 3 columns
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%q\n", slab)
+	// Output:
+	// shape [400 3] chunks [110 3] blocks [57 3] dtype |u1
+	// frame chunks: 4
+	// "level "
+}
+
+// Writing a frame chunk by chunk, then reading it back.
+func ExampleNewWriter() {
+	dir, _ := os.MkdirTemp("", "frame-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "x.b2frame")
+	out, _ := os.Create(path)
+
+	p := frame.DefaultParams()
+	p.Typesize = 4
+	p.Metalayers = []frame.Metalayer{{Name: "units", Content: []byte("kelvin")}}
+	w, err := frame.NewWriter(out, p)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	w.AppendSpecial(frame.SpecialZeros, 4000) // 1000 int32 zeros, no bytes stored
+	w.AppendSpecial(frame.SpecialZeros, 4000)
+	w.SetVLMetalayer("note", []byte("two chunks of zeros"))
+	if err := w.Close(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	out.Close()
+
+	f, err := frame.OpenFile(path)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	data, _ := f.Decode(nil)
+	units, _ := f.Metalayer("units")
+	note, _ := f.VLMetalayer("note")
+	fmt.Println(f.NChunks(), "chunks,", len(data), "bytes, all zero:", bytes.Count(data, []byte{0}) == len(data))
+	fmt.Printf("%s / %s\n", units, note)
+	fmt.Printf("chunksize %d, general flags %#x\n", f.Header().Chunksize, f.Header().GeneralFlags)
+	// Output:
+	// 2 chunks, 8000 bytes, all zero: true
+	// kelvin / two chunks of zeros
+	// chunksize 4000, general flags 0x12
+}
+
+// Writing a frame to a destination that cannot seek (here a bytes.Buffer;
+// a pipe or a socket alike): the chunks wait in a temporary file and the
+// whole frame is written at Close.
+func ExampleNewWriter_stream() {
+	var buf bytes.Buffer
+	p := frame.DefaultParams()
+	p.Typesize = 1
+	w, err := frame.NewWriter(&buf, p)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	w.AppendData([]byte("hello, "))
+	w.AppendData([]byte("frames"))
+	fmt.Println("before Close:", buf.Len(), "bytes")
+	if err := w.Close(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, err := frame.OpenBytes(buf.Bytes())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	data, _ := f.Decode(nil)
+	fmt.Printf("%d chunks: %s\n", f.NChunks(), data)
+	// Output:
+	// before Close: 0 bytes
+	// 2 chunks: hello, frames
+}

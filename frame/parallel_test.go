@@ -1,0 +1,74 @@
+package frame
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"math/rand"
+	"path/filepath"
+	"testing"
+)
+
+// smallPipeBatches makes every pipelined batch a chunk or two, so the
+// corpus's small frames go through many batches.
+func smallPipeBatches(t *testing.T) {
+	old := pipeBatchBytes
+	pipeBatchBytes = 1
+	t.Cleanup(func() { pipeBatchBytes = old })
+}
+
+// TestWorkersMatchSerial decodes every corpus frame and array with several
+// workers (chunks decoded concurrently, next batch read while decoding)
+// and checks Decode/ReadAll against the manifest, ReadAt and ReadSlab
+// against the serial results.
+func TestWorkersMatchSerial(t *testing.T) {
+	smallPipeBatches(t)
+	rng := rand.New(rand.NewSource(5))
+	for _, e := range corpusEntries(t) {
+		path := filepath.Join(testdataDir, e.File)
+		serial, err := OpenFile(path)
+		must(t, err)
+		par, err := OpenFile(path)
+		must(t, err)
+		par.SetWorkers(3)
+		var got, want []byte
+		var a, as *Array
+		if e.Type == "b2nd" {
+			as, err = OpenArray(serial)
+			must(t, err)
+			a, err = OpenArray(par)
+			must(t, err)
+			got, err = a.ReadAll(nil)
+		} else {
+			got, err = par.Decode(nil)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", e.File, err)
+		}
+		if sum := sha256.Sum256(got); hex.EncodeToString(sum[:]) != e.Sha256 {
+			t.Errorf("%s: 3 workers decode differs from the manifest", e.File)
+		}
+		want, err = serial.Decode(nil)
+		must(t, err)
+		for k := 0; k < 20 && len(want) > 0; k++ {
+			off := rng.Int63n(int64(len(want)))
+			p := make([]byte, rng.Intn(len(want)-int(off))+1)
+			n, err := par.ReadAt(p, off)
+			if n != len(p) || (err != nil && off+int64(n) < int64(len(want))) || !bytes.Equal(p, want[off:off+int64(n)]) {
+				t.Fatalf("%s: ReadAt(%d bytes at %d) = %d, %v", e.File, len(p), off, n, err)
+			}
+		}
+		if a != nil {
+			for k := 0; k < 10; k++ {
+				start, stop := randomSlab(rng, a.Shape())
+				s1, err1 := as.ReadSlab(nil, start, stop)
+				s2, err2 := a.ReadSlab(nil, start, stop)
+				if err1 != nil || err2 != nil || !bytes.Equal(s1, s2) {
+					t.Fatalf("%s: slab %v..%v differs with workers (%v, %v)", e.File, start, stop, err1, err2)
+				}
+			}
+		}
+		serial.Close()
+		par.Close()
+	}
+}

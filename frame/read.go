@@ -1,0 +1,430 @@
+package frame
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+
+	"github.com/blosc2go/blosc2/blosc"
+)
+
+// ChunkInfo describes one chunk as the index records it.
+type ChunkInfo struct {
+	Special Special // NotSpecial for a stored chunk
+	// Offset is the chunk's byte offset in the frame file (contiguous frames;
+	// -1 for special chunks and sparse frames).
+	Offset int64
+	// File is the chunk file name in a sparse frame ("" otherwise).
+	File string
+	// Nbytes is the decoded size, or -1 when only the chunk's own header
+	// can tell (frames with variable chunk sizes).
+	Nbytes int64
+}
+
+func (f *Frame) checkIndex(i int) error {
+	if i < 0 || i >= len(f.offsets) {
+		return &FormatError{Where: "chunk", Offset: -1, Reason: "chunk " + itoa(int64(i)) + " of " + itoa(int64(len(f.offsets))), Err: ErrRange}
+	}
+	return nil
+}
+
+// fixedNbytes returns the decoded size of chunk i in a fixed-chunksize frame.
+func (f *Frame) fixedNbytes(i int) int64 {
+	cs := int64(f.hdr.Chunksize)
+	if i == len(f.offsets)-1 {
+		if r := f.hdr.Nbytes - cs*int64(i); r < cs {
+			return r
+		}
+	}
+	return cs
+}
+
+// chunkNbytes returns the decoded size of chunk i when the frame header
+// and index tell it (fixed chunk sizes, or the one special chunk of a frame
+// with variable sizes, see chunkStarts), or -1.
+func (f *Frame) chunkNbytes(i int) (int64, error) {
+	if f.hdr.fixedChunks() {
+		return f.fixedNbytes(i), nil
+	}
+	if i != f.varSpecial {
+		return -1, nil
+	}
+	st, err := f.chunkStarts()
+	if err != nil {
+		return -1, err
+	}
+	return st[i+1] - st[i], nil
+}
+
+// ChunkInfo returns what the index says about chunk i.
+func (f *Frame) ChunkInfo(i int) (ChunkInfo, error) {
+	if err := f.checkIndex(i); err != nil {
+		return ChunkInfo{}, err
+	}
+	ci := ChunkInfo{Offset: -1}
+	ci.Nbytes, _ = f.chunkNbytes(i) // -1 on error: reading the chunk reports it
+	o := f.offsets[i]
+	switch {
+	case o < 0:
+		ci.Special = Special(uint64(o)>>56) & specialMask
+	case f.hdr.Type == Sparse:
+		ci.File = sparseChunkName(o)
+	default:
+		ci.Offset = int64(f.hdr.HeaderLen) + o
+	}
+	return ci, nil
+}
+
+func sparseChunkName(n int64) string { return fmt.Sprintf("%08X.chunk", uint32(n)) }
+
+// RawChunk returns the stored bytes of chunk i (a Blosc2 chunk), or nil and
+// the kind of special value for a chunk the index stores as special. The
+// bytes may alias the frame passed to OpenBytes: do not modify them.
+func (f *Frame) RawChunk(i int) ([]byte, Special, error) {
+	if err := f.checkIndex(i); err != nil {
+		return nil, 0, err
+	}
+	raws := make([][]byte, 1)
+	if err := f.fetch(i, 1, raws); err != nil {
+		return nil, 0, err
+	}
+	if raws[0] == nil {
+		return nil, Special(uint64(f.offsets[i])>>56) & specialMask, nil
+	}
+	return raws[0], NotSpecial, nil
+}
+
+// fetch fills raws[k] with the stored chunk first+k (nil for special
+// chunks). For a contiguous frame, chunks adjacent in the file are read
+// with one ReadAt.
+func (f *Frame) fetch(first, n int, raws [][]byte) error {
+	idx := make([]int, n)
+	for k := range idx {
+		idx[k] = first + k
+	}
+	return f.fetchList(idx, raws)
+}
+
+// fetchList is fetch for the chunks listed in idx (valid indexes).
+func (f *Frame) fetchList(idx []int, raws [][]byte) error {
+	return f.fetchInto(idx, raws, nil)
+}
+
+// fetchInto is fetchList reading the chunks of a contiguous frame on a
+// reader into *scratch (grown as needed, for reuse) instead of fresh
+// buffers; when scratch is nil, or the frame is in memory or sparse, it
+// behaves as fetchList. The raws then alias *scratch.
+func (f *Frame) fetchInto(idx []int, raws [][]byte, scratch *[]byte) error {
+	type span struct {
+		k        int // position in idx
+		i        int
+		off, ext int64
+	}
+	var spans []span
+	for k, i := range idx {
+		o := f.offsets[i]
+		if o < 0 {
+			raws[k] = nil
+			continue
+		}
+		if f.hdr.Type == Sparse {
+			b, err := fs.ReadFile(f.fsys, sparseChunkName(o))
+			if err != nil {
+				return &FormatError{Where: "chunk " + itoa(int64(i)), Offset: -1, Reason: "cannot read " + sparseChunkName(o), Err: ErrCorrupt, Cause: err}
+			}
+			if raws[k], err = f.checkRaw(i, b, -1); err != nil {
+				return err
+			}
+			continue
+		}
+		spans = append(spans, span{k, i, o, f.extents[i]})
+	}
+	if len(spans) == 0 {
+		return nil
+	}
+	sort.Slice(spans, func(a, b int) bool { return spans[a].off < spans[b].off })
+	// Runs of spans that are adjacent (or the same chunk twice), each read
+	// with one ReadAt.
+	type run struct {
+		s, e       int
+		start, end int64
+	}
+	var runs []run
+	total := int64(0)
+	for s := 0; s < len(spans); {
+		e := s + 1
+		end := spans[s].off + spans[s].ext
+		for e < len(spans) && (spans[e].off == end || spans[e].off == spans[e-1].off) {
+			end = max64(end, spans[e].off+spans[e].ext)
+			e++
+		}
+		runs = append(runs, run{s, e, spans[s].off, end})
+		total += end - spans[s].off // <= Cbytes per run
+		s = e
+	}
+	base := int64(f.hdr.HeaderLen)
+	var all []byte
+	if scratch != nil && f.mem == nil && total <= f.size {
+		if int64(cap(*scratch)) < total {
+			*scratch = make([]byte, total)
+		}
+		all = (*scratch)[:total]
+	}
+	pos := int64(0)
+	for _, r := range runs {
+		where := "chunk " + itoa(int64(spans[r.s].i))
+		var buf []byte
+		if all != nil {
+			buf = all[pos : pos+r.end-r.start]
+			if err := f.readAt(buf, base+r.start, where); err != nil {
+				return err
+			}
+			pos += r.end - r.start
+		} else {
+			var err error
+			if buf, err = f.bytesAt(base+r.start, r.end-r.start, where); err != nil {
+				return err
+			}
+		}
+		for _, sp := range spans[r.s:r.e] {
+			rel := sp.off - r.start
+			b, err := f.checkRaw(sp.i, buf[rel:rel+sp.ext:rel+sp.ext], base+sp.off)
+			if err != nil {
+				return err
+			}
+			raws[sp.k] = b
+		}
+	}
+	return nil
+}
+
+// checkRaw validates the sizes in a stored chunk's header against the bytes
+// available and the frame header, and trims b to the chunk.
+func (f *Frame) checkRaw(i int, b []byte, fileOff int64) ([]byte, error) {
+	where := "chunk " + itoa(int64(i))
+	nb, _, cb, ok := chunkSizes(b)
+	if !ok {
+		return nil, corrupt(where, fileOff, "invalid chunk header")
+	}
+	if cb > int64(len(b)) {
+		return nil, corrupt(where, fileOff, "chunk claims "+itoa(cb)+" stored bytes, only "+itoa(int64(len(b)))+" are there")
+	}
+	if f.hdr.fixedChunks() {
+		if want := f.fixedNbytes(i); nb != want {
+			return nil, corrupt(where, fileOff, "chunk decodes to "+itoa(nb)+" bytes, the frame header implies "+itoa(want))
+		}
+	} else if nb > f.hdr.Nbytes {
+		return nil, corrupt(where, fileOff, "chunk decodes to more bytes than the whole frame")
+	}
+	return b[:cb:cb], nil
+}
+
+// grow extends dst by n bytes (contents of the new bytes unspecified).
+func grow(dst []byte, n int) []byte {
+	if cap(dst)-len(dst) >= n {
+		return dst[:len(dst)+n]
+	}
+	nb := make([]byte, len(dst)+n, len(dst)+n+len(dst)/4)
+	copy(nb, dst)
+	return nb
+}
+
+// Chunk appends the decoded bytes of chunk i to dst.
+func (f *Frame) Chunk(dst []byte, i int) ([]byte, error) {
+	return f.ReadChunks(dst, i, 1)
+}
+
+// ReadChunks appends the decoded bytes of chunks first..first+n-1 to dst,
+// reading adjacent chunks with one ReadAt (and decoding several at a time,
+// see SetWorkers).
+func (f *Frame) ReadChunks(dst []byte, first, n int) ([]byte, error) {
+	if n < 0 || first < 0 || first > len(f.offsets)-n {
+		return dst, &FormatError{Where: "chunk", Offset: -1, Reason: "chunks " + itoa(int64(first)) + "+" + itoa(int64(n)) + " of " + itoa(int64(len(f.offsets))), Err: ErrRange}
+	}
+	if f.chunkParallel(n) {
+		return f.readChunksParallel(dst, first, n)
+	}
+	idx := make([]int, n)
+	for k := range idx {
+		idx[k] = first + k
+	}
+	err := f.eachChunk(idx, func(j int, raw []byte, d *blosc.Decoder) error {
+		var err error
+		dst, err = f.decodeChunk(d, dst, first+j, raw)
+		return err
+	})
+	return dst, err
+}
+
+func (f *Frame) decodeChunk(d *blosc.Decoder, dst []byte, i int, raw []byte) ([]byte, error) {
+	if raw == nil {
+		n, err := f.chunkNbytes(i)
+		if err != nil {
+			return dst, err
+		}
+		return f.appendSpecial(dst, Special(uint64(f.offsets[i])>>56)&specialMask, n), nil
+	}
+	nb, _, _, _ := chunkSizes(raw)
+	out, err := decompressWith(d, dst, raw, int(nb))
+	if err != nil {
+		ci, _ := f.ChunkInfo(i)
+		return dst, wrapChunkErr("chunk "+itoa(int64(i)), ci.Offset, err)
+	}
+	return out, nil
+}
+
+// Decode appends all decoded bytes of the frame to dst.
+func (f *Frame) Decode(dst []byte) ([]byte, error) {
+	n0 := len(dst)
+	out, err := f.ReadChunks(dst, 0, len(f.offsets))
+	if err == nil && int64(len(out)-n0) != f.hdr.Nbytes {
+		return dst, corrupt("header", posNbytes, "chunks decode to "+itoa(int64(len(out)-n0))+" bytes, the header says "+itoa(f.hdr.Nbytes))
+	}
+	return out, err
+}
+
+// chunkStarts returns the decoded offset of every chunk (and the total at
+// the end). For variable chunk sizes it reads every chunk's header once.
+func (f *Frame) chunkStarts() ([]int64, error) {
+	f.startsOnce.Do(func() {
+		n := len(f.offsets)
+		st := make([]int64, n+1)
+		if f.hdr.fixedChunks() {
+			for i := 0; i < n; i++ {
+				st[i+1] = st[i] + f.fixedNbytes(i)
+			}
+			f.starts = st
+			return
+		}
+		// Sizes first (st[i+1] = size of chunk i), then running sums.
+		sum := int64(0)
+		for i := 0; i < n; i++ {
+			if i == f.varSpecial {
+				continue
+			}
+			nb, err := f.storedNbytes(i)
+			if err != nil {
+				f.startsErr = err
+				return
+			}
+			st[i+1] = nb
+			if sum += nb; sum > f.hdr.Nbytes {
+				f.startsErr = corrupt("chunk "+itoa(int64(i)), -1, "chunk sizes add up to more than the frame's uncompressed size")
+				return
+			}
+		}
+		if f.varSpecial >= 0 {
+			rest := f.hdr.Nbytes - sum
+			if rest > maxChunkNbytes {
+				f.startsErr = corrupt("index", f.indexOff, "special chunk "+itoa(int64(f.varSpecial))+" would hold "+itoa(rest)+" bytes, more than a chunk can")
+				return
+			}
+			st[f.varSpecial+1] = rest
+		}
+		for i := 0; i < n; i++ {
+			st[i+1] += st[i]
+		}
+		if st[n] != f.hdr.Nbytes {
+			f.startsErr = corrupt("header", posNbytes, "chunk sizes add up to "+itoa(st[n])+", not "+itoa(f.hdr.Nbytes))
+			return
+		}
+		f.starts = st
+	})
+	return f.starts, f.startsErr
+}
+
+// storedNbytes reads the decoded size from the header of stored chunk i.
+func (f *Frame) storedNbytes(i int) (int64, error) {
+	o := f.offsets[i]
+	var hb []byte
+	if f.hdr.Type == Sparse {
+		raw, _, err := f.RawChunk(i)
+		if err != nil {
+			return 0, err
+		}
+		hb = raw
+	} else {
+		var h [chunkMinHeader]byte
+		if f.extents[i] < chunkMinHeader {
+			return 0, corrupt("chunk "+itoa(int64(i)), int64(f.hdr.HeaderLen)+o, "chunk too short")
+		}
+		if err := f.readAt(h[:], int64(f.hdr.HeaderLen)+o, "chunk "+itoa(int64(i))); err != nil {
+			return 0, err
+		}
+		hb = h[:]
+	}
+	nb, _, _, ok := chunkSizes(hb)
+	if !ok {
+		return 0, corrupt("chunk "+itoa(int64(i)), -1, "invalid chunk header")
+	}
+	return nb, nil
+}
+
+// ReadAt reads decoded bytes: p is filled from offset off of the
+// concatenation of all chunks' decoded bytes. Only the chunks holding the
+// range are read and decoded, and chunks only partly covered are decoded
+// partially where possible. It implements io.ReaderAt.
+func (f *Frame) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 {
+		return 0, &FormatError{Where: "read", Offset: off, Reason: "negative offset", Err: ErrRange}
+	}
+	if off >= f.hdr.Nbytes {
+		if len(p) == 0 {
+			return 0, nil
+		}
+		return 0, io.EOF
+	}
+	end := off + int64(len(p))
+	if end > f.hdr.Nbytes || end < off {
+		end = f.hdr.Nbytes
+	}
+	st, err := f.chunkStarts()
+	if err != nil {
+		return 0, err
+	}
+	first := sort.Search(len(st)-1, func(i int) bool { return st[i+1] > off })
+	last := sort.Search(len(st)-1, func(i int) bool { return st[i+1] >= end })
+	idx := make([]int, last-first+1)
+	for j := range idx {
+		idx[j] = first + j
+	}
+	err = f.eachChunk(idx, func(j int, raw []byte, d *blosc.Decoder) error {
+		i := first + j
+		a := max64(off, st[i]) - st[i]
+		b := min64(end, st[i+1]) - st[i]
+		return f.decodeRange(d, p[st[i]+a-off:st[i]+b-off], i, raw, a, b, st[i+1]-st[i])
+	})
+	if err != nil {
+		return 0, err
+	}
+	done := int(end - off)
+	if done < len(p) {
+		return done, io.EOF
+	}
+	return done, nil
+}
+
+func max64(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// decodeRange writes bytes [a,b) of decoded chunk i (of size n) into dst.
+func (f *Frame) decodeRange(d *blosc.Decoder, dst []byte, i int, raw []byte, a, b, n int64) error {
+	if raw == nil {
+		fillSpecial(dst[:b-a], Special(uint64(f.offsets[i])>>56)&specialMask, int(f.hdr.Typesize), a)
+		return nil
+	}
+	nb, _, _, _ := chunkSizes(raw)
+	if nb != n {
+		return corrupt("chunk "+itoa(int64(i)), -1, "chunk size changed")
+	}
+	if err := decodePart(d, dst, raw, a, b, n); err != nil {
+		ci, _ := f.ChunkInfo(i)
+		return wrapChunkErr("chunk "+itoa(int64(i)), ci.Offset, err)
+	}
+	return nil
+}
