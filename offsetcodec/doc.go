@@ -1,6 +1,7 @@
 // Package offsetcodec implements the Zarr v3 "offset" and "pad" bytes-to-bytes
-// codecs, a small codec interface any Go Zarr library can adopt, and a
-// registry that builds codecs from their Zarr metadata JSON.
+// codecs, the Zarr v3 "blosc" codec and this module's "blosc2" codec, a small
+// codec interface any Go Zarr library can adopt, and a registry that builds
+// codecs from their Zarr metadata JSON.
 //
 // # The codecs
 //
@@ -25,6 +26,46 @@
 // while the metadata keeps only offset (or location and nbytes). Decoding never
 // needs the function.
 //
+// # The blosc codecs
+//
+// "blosc" is the core Zarr v3 codec (zarr-specs codecs/blosc v1.0):
+//
+//	{"name": "blosc", "configuration": {"cname": "lz4", "clevel": 1,
+//	  "shuffle": "shuffle", "typesize": 4, "blocksize": 0}}
+//
+// cname is "lz4", "lz4hc", "blosclz", "zstd" or "zlib" ("snappy", which the
+// specification lists, gives an error saying it is not supported); clevel
+// 0..9; shuffle "noshuffle", "shuffle" or "bitshuffle"; typesize a positive
+// integer; blocksize 0 (automatic) or a size in bytes. Missing cname, clevel
+// and blocksize default to zstd, 5 and 0, as in zarr-python. The
+// specification requires typesize unless shuffle is "noshuffle" but lets an
+// implementation choose it from the data type and record it: a codec whose
+// shuffle or typesize is missing implements [ItemSizeResolver], and the
+// companion zarr package fills them in from the array's data type as
+// zarr-python does (bitshuffle for one-byte types, shuffle otherwise), then
+// writes them to zarr.json. Encoding writes Blosc1-format chunks (16-byte
+// header, format version 2), the format C-Blosc 1.x, numcodecs, zarr-python
+// and numcodecs.js (zarrita) read; decoding accepts Blosc1 and Blosc2 chunks.
+//
+// "blosc2" is not (yet) a standard Zarr codec: its name and configuration
+// are defined here, and other Zarr implementations do not read it. It writes
+// Blosc2-format chunks (32-byte header) with C-Blosc2's filter pipeline:
+//
+//	{"name": "blosc2", "configuration": {"cname": "zstd", "clevel": 5,
+//	  "typesize": 4, "filters": [{"id": "trunc_prec", "meta": 10}, {"id": "shuffle"}],
+//	  "blocksize": 0, "splitmode": "auto"}}
+//
+// filters lists up to six filters applied in order ("shuffle",
+// "bitshuffle", "delta", "trunc_prec", "bytedelta", "int_trunc", each with
+// an optional integer "meta"); splitmode is "always", "never", "auto" or
+// "forward_compat". Defaults: zstd, 5, [{"id": "shuffle"}], 0 and "auto"
+// (python-blosc2's); typesize (1..255) comes from the data type when absent.
+// See [Blosc2Params] for the meaning of each meta.
+//
+// Both decode with a limit: DecodeLimit refuses a chunk that claims more
+// than the expected size before allocating, and Decode caps chunks at
+// [MaxBloscDecodedSize].
+//
 // # Plugging the codecs into a Go Zarr library
 //
 // A library whose bytes-to-bytes codecs have the shape of [Codec] (append the
@@ -46,6 +87,8 @@
 //
 // Invalid configurations return an error wrapping [ErrInvalidConfig] (a
 // *[ConfigError] naming the codec, the key and the reason); a stored chunk that
-// cannot be decoded returns an error wrapping [ErrCorrupt] (a *[DecodeError]).
+// cannot be decoded returns an error wrapping [ErrCorrupt] (a *[DecodeError],
+// or for the blosc codecs an error that also wraps the error of package blosc,
+// such as blosc.ErrUnsupported or blosc.ErrTooLarge).
 // No input makes the codecs panic or allocate more than the input justifies.
 package offsetcodec

@@ -163,7 +163,7 @@ func TestPrefixFunc(t *testing.T) {
 
 func TestRegistry(t *testing.T) {
 	r := NewRegistry()
-	if got := strings.Join(r.Names(), ","); got != "offset,pad" {
+	if got := strings.Join(r.Names(), ","); got != "blosc,blosc2,offset,pad" {
 		t.Errorf("Names = %s", got)
 	}
 	if err := r.Register("offset", newOffsetFromConfig); err == nil {

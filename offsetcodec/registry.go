@@ -18,11 +18,14 @@ type Registry struct {
 	factories map[string]Factory
 }
 
-// NewRegistry returns a registry that knows "offset" and "pad".
+// NewRegistry returns a registry that knows "offset", "pad", "blosc" and
+// "blosc2".
 func NewRegistry() *Registry {
 	r := &Registry{factories: map[string]Factory{}}
 	r.factories[OffsetName] = newOffsetFromConfig
 	r.factories[PadName] = newPadFromConfig
+	r.factories[BloscName] = newBloscFromConfig
+	r.factories[Blosc2Name] = newBlosc2FromConfig
 	return r
 }
 
@@ -144,5 +147,6 @@ var defaultRegistry = NewRegistry()
 func Register(name string, f Factory) error { return defaultRegistry.Register(name, f) }
 
 // New builds a codec from its metadata with the default registry, which
-// knows "offset", "pad" and whatever was added with Register.
+// knows "offset", "pad", "blosc", "blosc2" and whatever was added with
+// Register.
 func New(metadata []byte) (Codec, error) { return defaultRegistry.New(metadata) }

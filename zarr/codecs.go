@@ -82,8 +82,9 @@ var registry = func() *offsetcodec.Registry {
 
 // RegisterCodec makes the bytes -> bytes codec name available to OpenArray
 // (and to metadata parsing). Compressors plugged in this way should implement
-// LimitDecoder. This is how the blosc and blosc2 codecs are meant to be added
-// once their encoders exist.
+// LimitDecoder, and codecs with settings that depend on the data type
+// offsetcodec.ItemSizeResolver. The blosc and blosc2 codecs of package
+// offsetcodec are registered already.
 func RegisterCodec(name string, f offsetcodec.Factory) error {
 	if name == "transpose" || name == "bytes" {
 		return fmt.Errorf("%w: %q is a built-in codec", ErrInvalidMetadata, name)

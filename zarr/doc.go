@@ -10,15 +10,16 @@
 // integers in range, booleans, floats as numbers, "NaN", "Infinity",
 // "-Infinity" or "0x" hexadecimal bits); the codecs transpose (array ->
 // array), bytes with either endianness (array -> bytes), and gzip, zstd,
-// crc32c, offset and pad (bytes -> bytes), applied in the order of the
-// specification; a file system store (FSStore) and an in-memory one
+// crc32c, blosc, offset and pad (bytes -> bytes), applied in the order of the
+// specification, plus this module's non-standard blosc2 codec (see package
+// offsetcodec; as zarr-python, a blosc codec without typesize or shuffle gets
+// them from the data type, and the metadata records them); a file system store (FSStore) and an in-memory one
 // (MemStore); reading and writing the whole array or any box-shaped region.
 // Chunks missing from the store read as the fill value.
 //
 // Not supported: sharding, storage transformers, float16, complex and raw
 // data types, other chunk grids. More bytes -> bytes codecs plug in with
-// RegisterCodec: the blosc and blosc2 codecs of this module will be
-// registered that way once the Blosc encoder exists.
+// RegisterCodec.
 //
 // # Data layout
 //

@@ -102,6 +102,12 @@ func (m *ArrayMetadata) normalize() (*ArrayMetadata, error) {
 	if len(n.Codecs) == 0 {
 		n.Codecs = []Codec{&Bytes{Endian: "little"}}
 	}
+	if es := n.DataType.Size(); es > 0 {
+		var err error
+		if n.Codecs, err = resolveCodecs(n.Codecs, es); err != nil {
+			return nil, err
+		}
+	}
 	if _, err := newLayout(&n); err != nil {
 		return nil, err
 	}
@@ -202,6 +208,11 @@ func ParseArrayMetadata(data []byte) (*ArrayMetadata, error) {
 		}
 		if len(st) > 0 {
 			return nil, unsupported("storage_transformers", "storage transformers are not supported")
+		}
+	}
+	if es := m.DataType.Size(); es > 0 {
+		if m.Codecs, err = resolveCodecs(m.Codecs, es); err != nil {
+			return nil, err
 		}
 	}
 	if _, err := newLayout(m); err != nil {

@@ -285,7 +285,7 @@ func TestParseMetadataErrors(t *testing.T) {
 		{"codecs", []any{"gzip", map[string]any{"name": "bytes", "configuration": map[string]any{"endian": "little"}}}, ErrInvalidMetadata, "before the array -> bytes"},
 		{"codecs", []any{map[string]any{"name": "bytes", "configuration": map[string]any{"endian": "little"}}, map[string]any{"name": "transpose", "configuration": map[string]any{"order": []int{1, 0}}}}, ErrInvalidMetadata, "after the array -> bytes"},
 		{"codecs", []any{map[string]any{"name": "transpose", "configuration": map[string]any{"order": []int{0, 0}}}, map[string]any{"name": "bytes", "configuration": map[string]any{"endian": "little"}}}, ErrInvalidMetadata, "permutation"},
-		{"codecs", []any{map[string]any{"name": "bytes", "configuration": map[string]any{"endian": "little"}}, "blosc"}, ErrUnsupported, "not supported"},
+		{"codecs", []any{map[string]any{"name": "bytes", "configuration": map[string]any{"endian": "little"}}, "sharding_indexed"}, ErrUnsupported, "not supported"},
 		{"codecs", []any{map[string]any{"name": "bytes", "configuration": map[string]any{"endian": "little"}}, map[string]any{"name": "offset", "configuration": map[string]any{"offset": -1}}}, offsetcodec.ErrInvalidConfig, "out of range"},
 		{"codecs", []any{map[string]any{"name": "bytes", "configuration": map[string]any{"endian": "little"}}, map[string]any{"name": "zstd", "configuration": map[string]any{"level": 23}}}, offsetcodec.ErrInvalidConfig, "out of range"},
 		{"codecs", []any{map[string]any{"name": "bytes", "configuration": map[string]any{"endian": "little"}}, map[string]any{"name": "gzip", "configuration": map[string]any{"level": 5, "x": 1}}}, offsetcodec.ErrInvalidConfig, "unknown key"},

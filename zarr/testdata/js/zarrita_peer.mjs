@@ -1,14 +1,21 @@
 // Peer for the Go zarr tests: reads and writes Zarr v3 arrays with zarrita,
-// with the "offset" and "pad" codecs registered as small custom codecs.
+// with the "offset" and "pad" codecs registered as small custom codecs and
+// zarrita's own "blosc" (numcodecs.js, C-Blosc 1.x in WebAssembly).
 //
 //   node zarrita_peer.mjs read  <array dir>              -> JSON on stdout
 //   node zarrita_peer.mjs write <array dir> <spec.json>
+//   node zarrita_peer.mjs read-many <array dir>...       -> JSON array
+//   node zarrita_peer.mjs write-many (<array dir> <spec.json>)...
+//
+// The -many forms save Node.js start-ups; each element of their result is
+// the single form's result or {"error": ...}.
 //
 // Element bytes travel as base64 of little-endian C-order elements.
 import { Buffer } from "node:buffer";
 import { readFileSync } from "node:fs";
 import * as zarr from "zarrita";
 import FileSystemStore from "@zarrita/storage/fs";
+import Blosc from "numcodecs/blosc";
 
 function fail(msg) {
 	throw new Error(msg);
@@ -97,6 +104,33 @@ class PadCodec {
 	}
 }
 
+// blosc with the Zarr v3 shuffle names. zarrita 0.7.5 hands the v3
+// configuration to numcodecs.js as it is, and numcodecs.js 0.3.2 takes the
+// string "shuffle" or "bitshuffle" for no shuffle (silently: chunks come out
+// unshuffled). A write spec with "blosc_shuffle_fix": true registers this
+// codec, which passes the numbers numcodecs.js understands. Reading needs no
+// fix: the chunk header says how it was shuffled.
+const bloscShuffles = { noshuffle: 0, shuffle: 1, bitshuffle: 2 };
+
+class BloscV3Codec {
+	kind = "bytes_to_bytes";
+	constructor(inner) {
+		this.inner = inner;
+	}
+	static fromConfig(cfg) {
+		checkKeys(cfg, ["cname", "clevel", "shuffle", "typesize", "blocksize"], "blosc");
+		const shuffle = bloscShuffles[cfg?.shuffle] ?? fail(`blosc: invalid shuffle ${cfg?.shuffle}`);
+		return new BloscV3Codec(Blosc.fromConfig({ cname: cfg.cname, clevel: cfg.clevel, shuffle, blocksize: cfg.blocksize ?? 0 }));
+	}
+	encode(bytes) {
+		return this.inner.encode(bytes);
+	}
+	decode(bytes) {
+		return this.inner.decode(bytes);
+	}
+}
+
+const zarritaBlosc = zarr.registry.get("blosc");
 zarr.registry.set("offset", () => OffsetCodec);
 zarr.registry.set("pad", () => PadCodec);
 
@@ -161,6 +195,7 @@ async function read(dir) {
 
 async function write(dir, specPath) {
 	const spec = JSON.parse(readFileSync(specPath, "utf8"));
+	zarr.registry.set("blosc", spec.blosc_shuffle_fix ? () => BloscV3Codec : zarritaBlosc);
 	const arr = await zarr.create(new FileSystemStore(dir), {
 		shape: spec.shape,
 		chunkShape: spec.chunk_shape,
@@ -177,9 +212,25 @@ async function write(dir, specPath) {
 	return { ok: true };
 }
 
-const [cmd, dir, specPath] = process.argv.slice(2);
+// each runs fn on every argument (or pair of arguments) and returns the
+// results, an {error} object for each that failed.
+async function each(args, step, fn) {
+	const out = [];
+	for (let i = 0; i + step <= args.length; i += step) {
+		try {
+			out.push(await fn(...args.slice(i, i + step)));
+		} catch (e) {
+			out.push({ error: String(e?.stack ?? e) + (e?.cause ? "\ncause: " + String(e.cause) : "") });
+		}
+	}
+	return out;
+}
+
+const [cmd, ...args] = process.argv.slice(2);
 let result;
-if (cmd === "read") result = await read(dir);
-else if (cmd === "write") result = await write(dir, specPath);
-else fail(`usage: zarrita_peer.mjs read|write <dir> [spec.json]`);
+if (cmd === "read") result = await read(args[0]);
+else if (cmd === "write") result = await write(args[0], args[1]);
+else if (cmd === "read-many") result = await each(args, 1, read);
+else if (cmd === "write-many") result = await each(args, 2, write);
+else fail(`usage: zarrita_peer.mjs read <dir> | write <dir> <spec.json> | read-many <dir>... | write-many (<dir> <spec.json>)...`);
 process.stdout.write(JSON.stringify(result) + "\n");
