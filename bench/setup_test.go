@@ -12,20 +12,18 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/blosc2go/blosc2/blosc"
+	"github.com/blosc2go/blosc2/internal/peertest"
 )
 
 // The chunks are written by C-Blosc 1.21 (Debian's python3-blosc): Blosc1
 // format (16-byte header), same codecs and stream formats as C-Blosc2. The
 // python process also times C-Blosc 1.21 decoding them, so that Go and C
 // are measured in the same run on the same bytes.
-
-const pythonPath = "/usr/bin/python3"
 
 //go:embed cblosc.py
 var cbloscScript string
@@ -79,7 +77,7 @@ type env struct {
 	workloads []*workload
 	cVersion  string
 	c         *cServer
-	skip      string // reason to skip benchmarks that need the peer
+	missing   string // why the peer is unusable
 	err       error
 }
 
@@ -136,12 +134,10 @@ func generated() map[string][]byte {
 // C-Blosc 1.21 peer is unusable.
 func setup(tb testing.TB) *env {
 	tb.Helper()
+	peertest.SkipIfDisabled(tb, "C-Blosc 1.21 (python3-blosc) to write the chunks")
 	setupOnce.Do(func() { shared.init() })
-	if shared.skip != "" {
-		if os.Getenv("CI") != "" && os.Getenv("BLOSC2_NO_PEERS") == "" {
-			tb.Fatal(shared.skip)
-		}
-		tb.Skip(shared.skip)
+	if shared.missing != "" {
+		peertest.Missing(tb, shared.missing)
 	}
 	if shared.err != nil {
 		tb.Fatal(shared.err)
@@ -150,13 +146,8 @@ func setup(tb testing.TB) *env {
 }
 
 func (e *env) init() {
-	if v := os.Getenv("BLOSC2_NO_PEERS"); v != "" && v != "0" {
-		e.skip = "BLOSC2_NO_PEERS is set: the workloads need C-Blosc 1.21 (python3-blosc) to write the chunks"
-		return
-	}
-	if out, err := exec.Command(pythonPath, "-c", "import blosc, numpy").CombinedOutput(); err != nil {
-		e.skip = fmt.Sprintf("C-Blosc 1.21 peer not available (%s -c 'import blosc, numpy': %v: %s); install the Debian packages python3-blosc and python3-numpy",
-			pythonPath, err, strings.TrimSpace(string(out)))
+	if err := peertest.CheckPython("blosc", "numpy"); err != nil {
+		e.missing = "the workloads need C-Blosc 1.21 to write the chunks: " + err.Error()
 		return
 	}
 	e.data = generated()
@@ -222,7 +213,7 @@ func (e *env) compress() error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
-	if out, err := exec.CommandContext(ctx, pythonPath, scriptPath, "compress", specPath, resPath).CombinedOutput(); err != nil {
+	if out, err := exec.CommandContext(ctx, peertest.PythonPath, scriptPath, "compress", specPath, resPath).CombinedOutput(); err != nil {
 		return fmt.Errorf("C-Blosc 1.21 helper failed: %v\n%s", err, out)
 	}
 	resJSON, err := os.ReadFile(resPath)
@@ -276,7 +267,7 @@ type cServer struct {
 }
 
 func startCServer(script string) (*cServer, error) {
-	cmd := exec.Command(pythonPath, script, "serve")
+	cmd := exec.Command(peertest.PythonPath, script, "serve")
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {

@@ -21,27 +21,8 @@ import (
 	"time"
 
 	"github.com/blosc2go/blosc2/blosc"
+	"github.com/blosc2go/blosc2/internal/peertest"
 )
-
-const peerPythonPath = "/usr/bin/python3"
-
-// peerRequire applies the peer policy: skip when BLOSC2_NO_PEERS is set;
-// when python3-blosc is missing, fail under CI and skip otherwise.
-func peerRequire(tb testing.TB) {
-	tb.Helper()
-	if v := os.Getenv("BLOSC2_NO_PEERS"); v != "" && v != "0" {
-		tb.Skip("BLOSC2_NO_PEERS is set: skipping the round trips through C-Blosc 1.21")
-	}
-	out, err := exec.Command(peerPythonPath, "-c", "import blosc").CombinedOutput()
-	if err != nil {
-		msg := fmt.Sprintf("C-Blosc 1.21 peer not available (%s -c 'import blosc': %v: %s); install the Debian package python3-blosc",
-			peerPythonPath, err, strings.TrimSpace(string(out)))
-		if os.Getenv("CI") != "" {
-			tb.Fatal(msg)
-		}
-		tb.Skip(msg)
-	}
-}
 
 // peerScript compresses the cases of the spec (argv[1]) with C-Blosc 1.21
 // and writes the chunks back to back to argv[2] and a JSON result to argv[3]:
@@ -318,10 +299,8 @@ func runPeer(t *testing.T, cases []peerCase) (inputs map[string][]byte, chunks [
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, peerPythonPath, "-c", peerScript, specPath, chunksPath, resultPath)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("C-Blosc 1.21 (python3-blosc) failed: %v\n%s", err, out)
-	}
+	peertest.Output(t, "C-Blosc 1.21 (python3-blosc)",
+		exec.CommandContext(ctx, peertest.PythonPath, "-c", peerScript, specPath, chunksPath, resultPath))
 	var res struct {
 		Version string            `json:"blosclib_version"`
 		Chunks  map[string][2]int `json:"chunks"`
@@ -356,10 +335,7 @@ func runPeer(t *testing.T, cases []peerCase) (inputs map[string][]byte, chunks [
 // peerCompressors asks C-Blosc which of the codecs we want it has.
 func peerCompressors(t *testing.T) []string {
 	t.Helper()
-	out, err := exec.Command(peerPythonPath, "-c", "import blosc; print(' '.join(blosc.compressor_list()))").Output()
-	if err != nil {
-		t.Fatalf("blosc.compressor_list(): %v", err)
-	}
+	out := peertest.RunPython(t, "import blosc; print(' '.join(blosc.compressor_list()))")
 	have := map[string]bool{}
 	for _, n := range strings.Fields(string(out)) {
 		have[n] = true
@@ -379,7 +355,7 @@ func peerCompressors(t *testing.T) []string {
 }
 
 func TestPeerCBlosc1RoundTrip(t *testing.T) {
-	peerRequire(t)
+	peertest.Python(t, "blosc")
 	cases := peerCases(peerCompressors(t))
 	if testing.Short() {
 		var short []peerCase

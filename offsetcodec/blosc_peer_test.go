@@ -1,40 +1,21 @@
 package offsetcodec
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/blosc2go/blosc2/internal/peertest"
 )
 
 // Peer tests run Debian's python3-blosc (C-Blosc 1.21) and python3-numcodecs
-// (numcodecs 0.11, with its own C-Blosc 1.21). Policy: skipped when
-// BLOSC2_NO_PEERS=1; a missing peer fails the test when CI is set and skips
-// it otherwise.
-
-const peerPython = "/usr/bin/python3"
-
-func requireBloscPeers(t *testing.T) {
-	t.Helper()
-	if os.Getenv("BLOSC2_NO_PEERS") == "1" {
-		t.Skip("BLOSC2_NO_PEERS=1")
-	}
-	out, err := exec.Command(peerPython, "-c", "import blosc, numcodecs").CombinedOutput()
-	if err != nil {
-		msg := "peer missing: " + peerPython + " cannot import blosc, numcodecs (apt-get install python3-blosc python3-numcodecs): " +
-			string(bytes.TrimSpace(out))
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-}
+// (numcodecs 0.11, with its own C-Blosc 1.21), under the policy of
+// internal/peertest.
 
 // peerDecodeScript decodes every file named in the manifest (argv[1]) with
 // blosc.decompress and numcodecs.Blosc().decode and prints, per file, the
@@ -63,7 +44,7 @@ json.dump(out, sys.stdout)
 // and numcodecs, for every cname, shuffle mode and a range of typesizes,
 // sizes, levels and blocksizes.
 func TestPeerDecodesBlosc(t *testing.T) {
-	requireBloscPeers(t)
+	peertest.Python(t, "blosc", "numcodecs")
 	dir := t.TempDir()
 	want := map[string]string{}
 	var names []string
@@ -112,7 +93,7 @@ func TestPeerDecodesBlosc(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got map[string]map[string]string
-	if err := json.Unmarshal(runPeerPython(t, peerDecodeScript, manPath), &got); err != nil {
+	if err := json.Unmarshal(peertest.RunPython(t, peerDecodeScript, manPath), &got); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range names {
@@ -152,9 +133,9 @@ json.dump(out, sys.stdout)
 // TestPeerWritesBlosc: the blosc and blosc2 codecs decode chunks numcodecs
 // writes (C-Blosc 1.21), for every cname and shuffle mode.
 func TestPeerWritesBlosc(t *testing.T) {
-	requireBloscPeers(t)
+	peertest.Python(t, "blosc", "numcodecs")
 	var files [][2]string
-	if err := json.Unmarshal(runPeerPython(t, peerEncodeScript, t.TempDir()), &files); err != nil {
+	if err := json.Unmarshal(peertest.RunPython(t, peerEncodeScript, t.TempDir()), &files); err != nil {
 		t.Fatal(err)
 	}
 	b1, _ := NewBlosc(BloscParams{Cname: "zstd", Clevel: 5, Shuffle: NoShuffle})
@@ -180,16 +161,4 @@ func TestPeerWritesBlosc(t *testing.T) {
 	if len(files) != 4*5*3*3 {
 		t.Errorf("%d files from numcodecs", len(files))
 	}
-}
-
-func runPeerPython(t *testing.T, script string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command(peerPython, append([]string{"-c", script}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("python peer failed: %v\n%s", err, stderr.Bytes())
-	}
-	return out
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/blosc2go/blosc2/internal/peertest"
 	"github.com/blosc2go/blosc2/offsetcodec"
 )
 
@@ -35,13 +36,13 @@ func n5Metadata(t *testing.T, dims, block [2]int64) ArrayMetadata {
 // zstd + offset(12) and compares with what zarr-python reads; then writes an
 // N5 dataset the same way and has zarr-python read it.
 func TestExample3N5(t *testing.T) {
-	requirePython(t, "zarr, numcodecs, numpy", "python3-zarr")
+	peertest.Python(t, "zarr", "numcodecs", "numpy")
 	const h, w = 100, 150 // zarr-python (C order) shape; N5 dimensions are [w, h]
 	root := t.TempDir()
 	n5 := filepath.Join(root, "data.n5")
 	// zarr-python writes the dataset, then prints what it reads back from a
 	// fresh N5Store: little-endian C order of shape (h, w).
-	theirs := FromBytes[uint16](runPython(t, `
+	theirs := FromBytes[uint16](peertest.RunPython(t, `
 import sys, zarr, numcodecs, numpy as np
 from zarr.n5 import N5Store
 root, h, w = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -106,7 +107,7 @@ sys.stdout.buffer.write(z[:].astype('<u2').tobytes())
 	if err := os.WriteFile(filepath.Join(out, "ds", "attributes.json"), raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	back := FromBytes[uint16](runPython(t, `
+	back := FromBytes[uint16](peertest.RunPython(t, `
 import sys, zarr
 from zarr.n5 import N5Store
 z = zarr.open(store=N5Store(sys.argv[1]), path='ds', mode='r')

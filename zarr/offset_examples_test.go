@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/blosc2go/blosc2/internal/peertest"
 	"golang.org/x/image/tiff"
 )
 
@@ -104,12 +105,12 @@ func TestExample1TIFF(t *testing.T) {
 
 	// The same files through tifffile (peer).
 	t.Run("tifffile", func(t *testing.T) {
-		requirePython(t, "tifffile, numpy", "python3-tifffile")
+		peertest.Python(t, "tifffile", "numpy")
 		var args []string
 		for _, f := range files {
 			args = append(args, f.path)
 		}
-		out := runPython(t, `
+		out := peertest.RunPython(t, `
 import hashlib, sys, tifffile
 for p in sys.argv[1:]:
     a = tifffile.imread(p)

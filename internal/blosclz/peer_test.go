@@ -1,38 +1,17 @@
 package blosclz
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/blosc2go/blosc2/internal/peertest"
 )
-
-const pythonPath = "/usr/bin/python3"
-
-// needPython returns the python3 interpreter with the blosc module
-// (Debian's python3-blosc, i.e. C-Blosc 1.21), or skips/fails the test as
-// the project's rules for peers say.
-func needPython(t *testing.T) string {
-	t.Helper()
-	if os.Getenv("BLOSC2_NO_PEERS") == "1" {
-		t.Skip("BLOSC2_NO_PEERS=1")
-	}
-	err := exec.Command(pythonPath, "-c", "import blosc").Run()
-	if err == nil {
-		return pythonPath
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("python3 with blosc needed (install Debian package python3-blosc): %v", err)
-	}
-	t.Skipf("python3 with blosc not available (install Debian package python3-blosc): %v", err)
-	return ""
-}
 
 // blosc1Chunk wraps src, split into blocks of blocksize bytes compressed
 // with Compress, in a Blosc1 chunk (16-byte header, typesize 1, BloscLZ,
@@ -68,7 +47,7 @@ func blosc1Chunk(src []byte, blocksize, clevel int) (chunk []byte, compressed in
 // TestPeerCBloscDecodes checks that C-Blosc (through python3-blosc) decodes
 // chunks whose streams Compress wrote.
 func TestPeerCBloscDecodes(t *testing.T) {
-	py := needPython(t)
+	peertest.Python(t, "blosc")
 	dir := t.TempDir()
 	var names, want []string
 	streams := 0
@@ -96,13 +75,7 @@ func TestPeerCBloscDecodes(t *testing.T) {
 	script := `import sys, blosc, hashlib
 for p in sys.argv[1:]:
     print(hashlib.sha256(blosc.decompress(open(p, "rb").read())).hexdigest())`
-	cmd := exec.Command(py, append([]string{"-c", script}, names...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("python: %v\n%s", err, stderr.String())
-	}
+	out := peertest.RunPython(t, script, names...)
 	got := strings.Fields(string(out))
 	if len(got) != len(want) {
 		t.Fatalf("python printed %d lines, want %d", len(got), len(want))
