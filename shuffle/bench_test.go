@@ -1,9 +1,32 @@
 package shuffle
 
 import (
+	"flag"
 	"fmt"
 	"testing"
 )
+
+// benchLevel selects the kernel level the benchmarks run, e.g.
+// go test -bench . -args -shuffle.level=avx2 (default: the best the CPU has).
+var benchLevel = flag.String("shuffle.level", "", "kernel level for the benchmarks: avx512, gfni, avx2, sse2, neon or generic (default: the best available)")
+
+// selectBenchLevel switches to the level named by -shuffle.level and returns
+// the function that restores the detected features.
+func selectBenchLevel(b *testing.B) func() {
+	levels, restore := featureLevels()
+	if *benchLevel == "" {
+		return restore
+	}
+	for _, l := range levels {
+		if l.name == *benchLevel {
+			l.enable()
+			return restore
+		}
+	}
+	restore()
+	b.Fatalf("kernel level %q is not available on this CPU", *benchLevel)
+	return nil
+}
 
 // benchSizes are the buffer sizes of the benchmarks: one that fits in the
 // L2 cache of common CPUs and one that does not.
@@ -20,6 +43,7 @@ var benchTypesizes = []int{1, 2, 4, 8, 16}
 // benchKernel runs f over every benchmark typesize and size, as
 // sub-benchmarks named like ts8/256KiB.
 func benchKernel(b *testing.B, f func(dst, src []byte, typesize int)) {
+	defer selectBenchLevel(b)()
 	for _, ts := range benchTypesizes {
 		for _, s := range benchSizes {
 			b.Run(fmt.Sprintf("ts%d/%s", ts, s.name), func(b *testing.B) {
