@@ -133,8 +133,9 @@ func writeBenchFrame(b *testing.B, path string, data []byte, codec blosc.Codec, 
 
 // BenchmarkDecodeFile decodes a whole frame file of f64_smooth data
 // (shuffle + zstd 1, shuffle + lz4 5; 1 MiB chunks) with 1 worker and with
-// 2 (chunks decoded concurrently, or one chunk's blocks split across 2
-// goroutines), next to copy() of the same number of bytes:
+// 2 (SetWorkers(2): chunks decoded concurrently; w2blocks: one chunk at a
+// time, its blocks split across 2 goroutines), next to copy() of the same
+// number of bytes (compare ratios to copy, the machines are noisy):
 //
 //	FRAME_BENCH_MB=256 go test -run '^$' -bench DecodeFile -benchtime 5x ./frame/
 func BenchmarkDecodeFile(b *testing.B) {
@@ -159,22 +160,32 @@ func BenchmarkDecodeFile(b *testing.B) {
 	for _, c := range codecs {
 		path := filepath.Join(dir, c.name+".b2frame")
 		writeBenchFrame(b, path, data, c.codec, c.clevel)
-		for _, mode := range []struct {
-			name         string
-			chunks, blks int
-		}{{"w1", 1, 1}, {"w2chunks", 2, 1}, {"w2blocks", 1, 2}} {
+		modes := []struct {
+			name string
+			set  func(f *Frame) error
+		}{
+			{"w1", func(f *Frame) error { // one goroutine in all
+				d, err := blosc.NewDecoder(blosc.WithWorkers(1))
+				f.SetDecoder(d)
+				return err
+			}},
+			{"w2", func(f *Frame) error { f.SetWorkers(2); return nil }}, // 2 chunks at a time
+			{"w2blocks", func(f *Frame) error { // a chunk at a time, its blocks on 2 goroutines
+				d, err := blosc.NewDecoder(blosc.WithWorkers(2))
+				f.SetDecoder(d)
+				return err
+			}},
+		}
+		for _, mode := range modes {
 			b.Run(c.name+"/"+mode.name, func(b *testing.B) {
 				f, err := OpenFile(path)
 				if err != nil {
 					b.Fatal(err)
 				}
 				defer f.Close()
-				d, err := blosc.NewDecoder(blosc.WithWorkers(mode.blks))
-				if err != nil {
+				if err := mode.set(f); err != nil {
 					b.Fatal(err)
 				}
-				f.SetDecoder(d)
-				f.SetWorkers(mode.chunks)
 				buf := make([]byte, 0, n)
 				b.SetBytes(int64(n))
 				b.ReportAllocs()

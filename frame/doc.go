@@ -28,10 +28,10 @@
 // remote frame is read the same way.
 //
 // By default chunks are decoded one after the other (package blosc splits
-// the blocks of a large chunk across goroutines). Frame.SetWorkers(n)
-// decodes up to n chunks at once, each into its place in the destination,
-// and reads the next batch of chunks while the current one is decoded:
-// with 1 MiB chunks this is the faster way to use several cores.
+// the blocks of a large chunk across goroutines). With Frame.SetWorkers(n)
+// a read of many chunks decodes up to n at once, each into its place in
+// the destination, while the next batch of chunks is read; a read of a few
+// chunks shares each chunk's blocks among n goroutines.
 //
 // A special chunk's index entry records no size: the frame's chunksize
 // gives it. In a frame with variable chunk sizes (chunksize 0) C-Blosc2

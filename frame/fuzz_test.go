@@ -22,6 +22,7 @@ func addFrameSeeds(f *testing.F) {
 // claims to hold (chunks of reasonable size), through every read path.
 func FuzzOpen(f *testing.F) {
 	addFrameSeeds(f)
+	concurrentChunks(f, 1)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fr, err := OpenBytes(data)
 		if err != nil {

@@ -82,6 +82,7 @@ func readEverything(f *Frame) error {
 }
 
 func TestHostileFrames(t *testing.T) {
+	concurrentChunks(t, 1)
 	f01 := readCorpus(t, "frames/f01_lz4_shuffle_f64_meta_vlmeta.b2frame")
 	f11 := readCorpus(t, "frames/f11_variable_chunk_sizes.b2frame")
 	flen := uint64(len(f01))

@@ -78,6 +78,9 @@ func (f *Frame) readChunksParallel(dst []byte, first, n int) ([]byte, error) {
 		return dst, err
 	}
 	base, total := st[first], st[first+n]-st[first]
+	if int64(int(total)) != total || int64(len(dst))+total > int64(int(^uint(0)>>1)) {
+		return dst, &FormatError{Where: "chunk", Offset: -1, Reason: itoa(total) + " decoded bytes do not fit in memory here", Err: ErrRange}
+	}
 	n0 := len(dst)
 	dst = grow(dst, int(total))
 	out := dst[n0:]

@@ -9,20 +9,30 @@ import (
 	"testing"
 )
 
-// smallPipeBatches makes every pipelined batch a chunk or two, so the
-// corpus's small frames go through many batches.
-func smallPipeBatches(t *testing.T) {
-	old := pipeBatchBytes
-	pipeBatchBytes = 1
-	t.Cleanup(func() { pipeBatchBytes = old })
+// concurrentChunks makes reads of two chunks or more decode chunks
+// concurrently (perWorker 1) or never (a large perWorker), and every
+// pipelined batch a chunk or two, so the corpus's small frames take the
+// paths big frames take.
+func concurrentChunks(t testing.TB, perWorker int) {
+	oldB, oldM := pipeBatchBytes, minChunksPerWorker
+	pipeBatchBytes, minChunksPerWorker = 1, perWorker
+	t.Cleanup(func() { pipeBatchBytes, minChunksPerWorker = oldB, oldM })
 }
 
 // TestWorkersMatchSerial decodes every corpus frame and array with several
-// workers (chunks decoded concurrently, next batch read while decoding)
-// and checks Decode/ReadAll against the manifest, ReadAt and ReadSlab
-// against the serial results.
+// workers, chunks decoded concurrently (next batch read while decoding) or
+// blocks of each chunk shared, and checks Decode/ReadAll against the
+// manifest, ReadAt and ReadSlab against the serial results.
 func TestWorkersMatchSerial(t *testing.T) {
-	smallPipeBatches(t)
+	for _, perWorker := range []int{1, 1 << 20} {
+		t.Run("perWorker"+itoa(int64(perWorker)), func(t *testing.T) {
+			concurrentChunks(t, perWorker)
+			workersMatchSerial(t)
+		})
+	}
+}
+
+func workersMatchSerial(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	for _, e := range corpusEntries(t) {
 		path := filepath.Join(testdataDir, e.File)

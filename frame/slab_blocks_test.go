@@ -17,6 +17,7 @@ import (
 // the file has been made undecodable (its block start pointed outside the
 // data), while reading the whole array from that file fails.
 func TestSlabDecodesOnlyItsBlocks(t *testing.T) {
+	concurrentChunks(t, 1)
 	m := NDMeta{Shape: []int64{60, 80, 100}, ChunkShape: []int32{20, 40, 50}, BlockShape: []int32{5, 10, 10}, Dtype: "<f8"}
 	start, stop := []int64{15, 30, 40}, []int64{27, 50, 60} // 4800 of 480000 items, across chunk edges
 	g, err := m.Validate(8)

@@ -29,6 +29,7 @@ func variableFrame(t *testing.T) []byte {
 // such entry the size is what the other chunks leave of the frame's
 // uncompressed size. Two such entries cannot be resolved and are refused.
 func TestVariableFrameOneSpecialIndexEntry(t *testing.T) {
+	concurrentChunks(t, 1)
 	orig := variableFrame(t)
 	f0, err := OpenBytes(orig)
 	must(t, err)

@@ -2,30 +2,40 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
-	"os"
-	"strconv"
 	"strings"
 
 	"github.com/blosc2go/blosc2/blosc"
+	"github.com/blosc2go/blosc2/frame"
 )
 
 const compressUsage = "compress [FLAGS] [-o OUT] FILE"
 
 var compressCommand = &command{
 	usage: compressUsage,
-	summary: "compress FILE (- for stdin) into one chunk; flags: --format chunk|blosc1, --codec, " +
-		"--clevel, --typesize, --blocksize, --filter (repeatable), --splitmode, --nthreads",
+	summary: "compress FILE (- for stdin) into a frame (default), a b2nd array (--format b2nd --dtype ... --shape ...) " +
+		"or one chunk (--format chunk|blosc1); flags: compress -h",
 	run: runCompress,
 }
 
-// compressFormats are the values of --format: how the compressed bytes are
-// packaged. Frames (frame, b2nd) will add entries here.
-var compressFormats = map[string]func(e *env, src []byte, opts blosc.Options) ([]byte, error){
-	"chunk":  compressChunk,
-	"blosc1": compressChunk,
-}
+// Values of --format: how the compressed bytes are packaged.
+const (
+	formatFrame  = "frame"  // contiguous frame, the input cut into --chunksize chunks
+	formatB2ND   = "b2nd"   // b2nd array in a contiguous frame
+	formatChunk  = "chunk"  // one Blosc2 chunk
+	formatBlosc1 = "blosc1" // one chunk with the 16-byte Blosc1 header
+
+	defaultFormat = formatFrame
+)
+
+// defaultChunksize is the --chunksize of frames when the flag is absent
+// (rounded down to a multiple of the typesize): small enough to keep memory
+// bounded and to let readers decode chunks in parallel, large enough for
+// good ratios. (python-blosc2's SChunk puts all the data in one chunk of
+// at most 256 MiB, or 16 MiB chunks when it has no data yet.)
+const defaultChunksize = 1 << 20
 
 var codecsByName = map[string]blosc.Codec{
 	"blosclz": blosc.BloscLZ, "lz4": blosc.LZ4, "lz4hc": blosc.LZ4HC, "zlib": blosc.Zlib, "zstd": blosc.Zstd,
@@ -35,113 +45,47 @@ var splitModesByName = map[string]blosc.SplitMode{
 	"always": blosc.SplitAlways, "never": blosc.SplitNever, "auto": blosc.SplitAuto, "forward_compat": blosc.SplitForwardCompat,
 }
 
-// filterList collects the repeatable --filter flag in pipeline order.
-type filterList struct {
-	filters []blosc.Filter
-	meta    []uint8
-}
+// compressJob is a parsed and checked compress command line.
+type compressJob struct {
+	in, out string
+	format  string
+	opts    blosc.Options // chunk options (b2nd: typesize and blocksize come from the array)
 
-func (l *filterList) String() string { return "" }
+	chunksize int // frame
 
-// Set parses shuffle, bitshuffle, delta, bytedelta, truncprec:BITS or
-// inttrunc:BITS (BITS a signed precision in bits).
-func (l *filterList) Set(s string) error {
-	name, arg, hasArg := strings.Cut(s, ":")
-	var f blosc.Filter
-	switch name {
-	case "shuffle":
-		f = blosc.Shuffle
-	case "bitshuffle":
-		f = blosc.BitShuffle
-	case "delta":
-		f = blosc.Delta
-	case "bytedelta":
-		f = blosc.ByteDelta
-	case "truncprec":
-		f = blosc.TruncPrec
-	case "inttrunc":
-		f = blosc.IntTrunc
-	default:
-		return fmt.Errorf("unknown filter %q (shuffle, bitshuffle, delta, bytedelta, truncprec:BITS, inttrunc:BITS)", s)
-	}
-	var meta uint8
-	if f == blosc.TruncPrec || f == blosc.IntTrunc {
-		if !hasArg {
-			return fmt.Errorf("filter %s needs a precision: %s:BITS", name, name)
-		}
-		bits, err := strconv.ParseInt(arg, 10, 8)
-		if err != nil || bits == 0 {
-			return fmt.Errorf("filter %s: precision %q is not a non-zero number of bits in -128..127", name, arg)
-		}
-		meta = uint8(int8(bits))
-	} else if hasArg {
-		return fmt.Errorf("filter %s takes no parameter", name)
-	}
-	if len(l.filters) == blosc.MaxFilters {
-		return fmt.Errorf("at most %d filters", blosc.MaxFilters)
-	}
-	l.filters = append(l.filters, f)
-	l.meta = append(l.meta, meta)
-	return nil
-}
-
-// choiceFlag is a string flag restricted to the keys of a set.
-type choiceFlag struct {
-	value   string
-	choices []string
-}
-
-func (c *choiceFlag) String() string { return c.value }
-
-func (c *choiceFlag) Set(s string) error {
-	for _, v := range c.choices {
-		if s == v {
-			c.value = s
-			return nil
-		}
-	}
-	return fmt.Errorf("%q is not one of %s", s, strings.Join(c.choices, ", "))
-}
-
-// rangeFlag is an int flag with bounds.
-type rangeFlag struct {
-	value    int
-	min, max int
-}
-
-func (r *rangeFlag) String() string { return strconv.Itoa(r.value) }
-
-func (r *rangeFlag) Set(s string) error {
-	v, err := strconv.Atoi(s)
-	if err != nil {
-		return fmt.Errorf("%q is not an integer", s)
-	}
-	if v < r.min || v > r.max {
-		return fmt.Errorf("%d not in %d..%d", v, r.min, r.max)
-	}
-	r.value = v
-	return nil
+	// b2nd
+	dtype                 frame.Dtype
+	dtypeStr              string  // canonical NumPy string
+	shape, chunks, blocks []int64 // nil when not given (shape: 1-D from the input size)
 }
 
 func runCompress(e *env, args []string) error {
 	def := blosc.DefaultOptions()
 	fs := newFlagSet("compress")
-	format := &choiceFlag{value: "chunk", choices: []string{"chunk", "blosc1"}}
+	format := &choiceFlag{value: defaultFormat, choices: []string{formatFrame, formatB2ND, formatChunk, formatBlosc1}}
 	codec := &choiceFlag{value: def.Codec.String(), choices: []string{"blosclz", "lz4", "lz4hc", "zlib", "zstd"}}
 	split := &choiceFlag{value: def.SplitMode.String(), choices: []string{"always", "never", "auto", "forward_compat"}}
 	clevel := &rangeFlag{value: def.Clevel, min: 0, max: 9}
 	typesize := &rangeFlag{value: def.Typesize, min: 1, max: blosc.MaxTypesize}
 	blocksize := &rangeFlag{value: 0, min: 0, max: blosc.MaxBlocksize}
 	nthreads := &rangeFlag{value: 0, min: 0, max: 1 << 16}
+	chunksize := &rangeFlag{value: 0, min: 1, max: blosc.MaxNbytes}
 	var filters filterList
-	fs.Var(format, "format", "`chunk` (Blosc2, 32-byte header) or blosc1 (16-byte header for C-Blosc 1.x, Zarr v2)")
+	var shape, chunkshape, blockshape dimsFlag
+	fs.Var(format, "format", "`format`: frame (contiguous frame), b2nd (n-dimensional array), "+
+		"chunk (one Blosc2 chunk) or blosc1 (one chunk with the 16-byte header of C-Blosc 1.x, Zarr v2)")
 	fs.Var(codec, "codec", "`codec`: blosclz, lz4, lz4hc, zlib or zstd")
 	fs.Var(clevel, "clevel", "compression `level` 0..9")
-	fs.Var(typesize, "typesize", "element size in `bytes`, 1..255")
-	fs.Var(blocksize, "blocksize", "block size in `bytes` (0: automatic)")
+	fs.Var(typesize, "typesize", "element size in `bytes`, 1..255 (b2nd: the dtype's item size)")
+	fs.Var(blocksize, "blocksize", "block size in `bytes` (0: automatic; not for b2nd)")
 	fs.Var(&filters, "filter", "filter `name`, repeatable in pipeline order: shuffle, bitshuffle, delta, bytedelta, truncprec:BITS, inttrunc:BITS")
 	fs.Var(split, "splitmode", "`mode`: always, never, auto or forward_compat")
-	fs.Var(nthreads, "nthreads", "goroutines per chunk (0: one per CPU)")
+	fs.Var(nthreads, "nthreads", "`goroutines` per chunk (0: one per CPU)")
+	fs.Var(chunksize, "chunksize", "frame: `bytes` per chunk (the last one shorter; default 1 MiB rounded down to a multiple of the typesize)")
+	dtype := fs.String("dtype", "", "b2nd: NumPy `dtype` string such as <f8, <i4, |u1 (required)")
+	fs.Var(&shape, "shape", "b2nd: array shape, comma-separated `extents` (default: 1-D, from the input size)")
+	fs.Var(&chunkshape, "chunkshape", "b2nd: chunk shape, comma-separated `extents` (default: about 2 MiB chunks)")
+	fs.Var(&blockshape, "blockshape", "b2nd: block shape, comma-separated `extents` (default: about 128 KiB blocks)")
 	out := fs.String("o", "", "output `file`; standard output when absent or -")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -150,48 +94,95 @@ func runCompress(e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("want one FILE, got %d arguments (usage: %s %s)", len(pos), progName, compressUsage)
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 
-	opts := def
-	opts.Codec = codecsByName[codec.value]
-	opts.Clevel = clevel.value
-	opts.Typesize = typesize.value
-	opts.Blocksize = blocksize.value
-	opts.SplitMode = splitModesByName[split.value]
-	opts.Workers = nthreads.value
-	opts.Filters = [blosc.MaxFilters]blosc.Filter{}
+	j := &compressJob{in: pos[0], out: *out, format: format.value}
+	j.opts = def
+	j.opts.Codec = codecsByName[codec.value]
+	j.opts.Clevel = clevel.value
+	j.opts.Typesize = typesize.value
+	j.opts.Blocksize = blocksize.value
+	j.opts.SplitMode = splitModesByName[split.value]
+	j.opts.Workers = nthreads.value
+	j.opts.Filters = [blosc.MaxFilters]blosc.Filter{}
 	// The pipeline ends in the last slot, where C-Blosc2 puts its shuffle.
 	first := blosc.MaxFilters - len(filters.filters)
 	for i, f := range filters.filters {
-		opts.Filters[first+i] = f
-		opts.FiltersMeta[first+i] = filters.meta[i]
+		j.opts.Filters[first+i] = f
+		j.opts.FiltersMeta[first+i] = filters.meta[i]
 	}
-	if format.value == "blosc1" {
-		opts.Format = blosc.FormatBlosc1
+	if j.format == formatBlosc1 {
+		j.opts.Format = blosc.FormatBlosc1
 	}
-	if _, err := blosc.NewEncoder(opts); err != nil {
+
+	// Flags that belong to another format are mistakes, not no-ops.
+	for _, f := range formatOnlyFlags {
+		if set[f.name] && !contains(f.formats, j.format) {
+			return usagef("--%s applies to --format %s only", f.name, strings.Join(f.formats, ", "))
+		}
+	}
+
+	switch j.format {
+	case formatFrame:
+		j.chunksize = chunksize.value
+		if !set["chunksize"] {
+			j.chunksize = defaultChunksize / j.opts.Typesize * j.opts.Typesize
+		}
+	case formatB2ND:
+		if !set["dtype"] {
+			return usagef("--format b2nd needs --dtype (a NumPy dtype string such as <f8, <i4, |u1)")
+		}
+		ts := 0 // not given
+		if set["typesize"] {
+			ts = typesize.value
+		}
+		if err := j.setArray(*dtype, ts, shape, chunkshape, blockshape); err != nil {
+			return err
+		}
+	}
+	if _, err := blosc.NewEncoder(j.opts); err != nil {
 		return usagef("%s", flagOptionMessage(err))
 	}
 
-	src, err := readCompressInput(pos[0], e.stdin)
-	if err != nil {
-		return err
+	switch j.format {
+	case formatFrame:
+		return j.writeFrame(e)
+	case formatB2ND:
+		return j.writeB2ND(e)
 	}
-	chunk, err := compressFormats[format.value](e, src, opts)
-	if err != nil {
-		return fmt.Errorf("%s: %w", inputName(pos[0]), err)
+	return j.writeChunk(e)
+}
+
+// formatOnlyFlags are the flags that apply to some formats only.
+var formatOnlyFlags = []struct {
+	name    string
+	formats []string
+}{
+	{"chunksize", []string{formatFrame}},
+	{"dtype", []string{formatB2ND}},
+	{"shape", []string{formatB2ND}},
+	{"chunkshape", []string{formatB2ND}},
+	{"blockshape", []string{formatB2ND}},
+	{"blocksize", []string{formatFrame, formatChunk, formatBlosc1}},
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
 	}
-	o, err := openOutput(*out, e.stdout)
-	if err != nil {
-		return err
+	return false
+}
+
+// chunkTypesize is the typesize chunks are compressed with for items of
+// itemsize bytes: sizes above 255 compress as 1, as C-Blosc2 does.
+func chunkTypesize(itemsize int) int {
+	if itemsize > blosc.MaxTypesize {
+		return 1
 	}
-	if _, err := o.Write(chunk); err != nil {
-		o.abort()
-		return fmt.Errorf("writing %s: %w", outputName(*out), err)
-	}
-	if err := o.commit(); err != nil {
-		return fmt.Errorf("writing %s: %w", outputName(*out), err)
-	}
-	return nil
+	return itemsize
 }
 
 // flagOptionMessage words an invalid-options error in terms of the flags.
@@ -214,10 +205,6 @@ func flagOptionMessage(err error) string {
 	return field + ": " + oe.Reason
 }
 
-func compressChunk(e *env, src []byte, opts blosc.Options) ([]byte, error) {
-	return blosc.Compress(nil, src, opts)
-}
-
 func inputName(path string) string {
 	if path == "-" {
 		return "standard input"
@@ -225,34 +212,21 @@ func inputName(path string) string {
 	return path
 }
 
-// readCompressInput reads FILE ("-": standard input) whole, refusing more
-// than one chunk can hold.
-func readCompressInput(path string, stdin io.Reader) ([]byte, error) {
-	var r io.Reader = stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, describeOSError(err)
-		}
-		defer f.Close()
-		st, err := f.Stat()
-		if err != nil {
-			return nil, describeOSError(err)
-		}
-		if !st.Mode().IsRegular() {
-			return nil, fmt.Errorf("%s is not a regular file", path)
-		}
-		if st.Size() > blosc.MaxNbytes {
-			return nil, fmt.Errorf("%s: %d bytes, more than a chunk holds (%d)", path, st.Size(), blosc.MaxNbytes)
-		}
-		r = f
-	}
-	b, err := io.ReadAll(io.LimitReader(r, blosc.MaxNbytes+1))
+// writeTo writes the output of a compress job through openOutput (a
+// temporary file renamed into place on success): fill gets the writer
+// to use, an *os.File for a file OUT (so a frame writer can seek back to
+// its header) and a buffered standard output otherwise.
+func (j *compressJob) writeTo(e *env, fill func(w io.Writer) error) error {
+	o, err := openOutput(j.out, e.stdout)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", inputName(path), err)
+		return err
 	}
-	if len(b) > blosc.MaxNbytes {
-		return nil, fmt.Errorf("%s: more than a chunk holds (%d bytes)", inputName(path), blosc.MaxNbytes)
+	if err := fill(o.target()); err != nil {
+		o.abort()
+		return err
 	}
-	return b, nil
+	if err := o.commit(); err != nil {
+		return fmt.Errorf("writing %s: %w", outputName(j.out), err)
+	}
+	return nil
 }

@@ -37,7 +37,7 @@ func TestCompressCommand(t *testing.T) {
 		args []string
 		want func(h blosc.Header) bool
 	}{
-		{nil, func(h blosc.Header) bool {
+		{[]string{"--format", "chunk"}, func(h blosc.Header) bool {
 			// The library's defaults, but no filter without --filter.
 			return h.Codec() == blosc.Zstd && h.Typesize == 8 && h.Extended && h.Filters == [blosc.MaxFilters]blosc.Filter{}
 		}},
@@ -62,6 +62,9 @@ func TestCompressCommand(t *testing.T) {
 		out := filepath.Join(dir, "out.b2chunk")
 		os.Remove(out)
 		args := append([]string{"compress"}, c.args...)
+		if !strings.Contains(strings.Join(c.args, " "), "--format") {
+			args = append(args, "--format", "chunk")
+		}
 		args = append(args, "-o", out, in)
 		code, _, stderr := compressRun(nil, args...)
 		if code != exitOK {
@@ -89,14 +92,14 @@ func TestCompressCommand(t *testing.T) {
 	}
 
 	// Standard input to standard output.
-	code, chunk, stderr := compressRun(data, "compress", "--codec", "lz4", "-")
+	code, chunk, stderr := compressRun(data, "compress", "--format", "chunk", "--codec", "lz4", "-")
 	if code != exitOK {
 		t.Fatalf("stdin: exit %d: %s", code, stderr)
 	}
 	if got, err := blosc.Decompress(nil, chunk); err != nil || !bytes.Equal(got, data) {
 		t.Errorf("stdin: round trip failed: %v", err)
 	}
-	code, chunk2, _ := compressRun(data, "compress", "--codec", "lz4", "-o", "-", "-")
+	code, chunk2, _ := compressRun(data, "compress", "--format", "chunk", "--codec", "lz4", "-o", "-", "-")
 	if code != exitOK || !bytes.Equal(chunk, chunk2) {
 		t.Errorf("-o - differs from no -o")
 	}
@@ -109,7 +112,7 @@ func TestCompressCommandErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	usage := [][]string{
-		{"--format", "frame"},
+		{"--format", "zip"},
 		{"--codec", "snappy"},
 		{"--clevel", "10"},
 		{"--clevel", "x"},

@@ -20,6 +20,28 @@ func usagef(format string, args ...any) error {
 // errHelp is returned for -h / --help: usage goes to stdout, status 0.
 var errHelp = errors.New("help requested")
 
+// helpError is errHelp with the subcommand's flags described.
+type helpError struct{ flags string }
+
+func (e *helpError) Error() string        { return errHelp.Error() }
+func (e *helpError) Is(target error) bool { return target == errHelp }
+
+// flagHelp describes the flags of fs, one per entry, spelled --name.
+func flagHelp(fs *flag.FlagSet) string {
+	var b strings.Builder
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		// One-letter flags (-o) keep their single dash.
+		if strings.HasPrefix(l, "  -") && len(l) > 4 && l[4] != ' ' {
+			lines[i] = "  --" + l[3:]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // newFlagSet returns a flag set that reports errors to nobody: parseArgs
 // turns them into one-line usage errors.
 func newFlagSet(name string) *flag.FlagSet {
@@ -37,7 +59,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp
+				return nil, &helpError{flags: flagHelp(fs)}
 			}
 			return nil, &usageError{msg: flagMessage(err)}
 		}
@@ -57,8 +79,11 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 // flagMessage rewords the flag package's errors.
 func flagMessage(err error) string {
 	const unknown = "flag provided but not defined: "
-	if msg := err.Error(); strings.HasPrefix(msg, unknown) {
+	msg := err.Error()
+	if strings.HasPrefix(msg, unknown) {
 		return "unknown flag " + strings.TrimPrefix(msg, unknown)
 	}
-	return err.Error()
+	// "invalid value "x" for flag -shape: ..." names the flag as written
+	// in the usage, --shape.
+	return strings.Replace(msg, " for flag -", " for --", 1)
 }

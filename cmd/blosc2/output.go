@@ -53,6 +53,16 @@ func openOutput(path string, stdout io.Writer) (*output, error) {
 	return &output{w: bufio.NewWriterSize(f, 1<<20), f: f, path: path, tmpPath: f.Name()}, nil
 }
 
+// target is where a writer that can use an *os.File should write: the
+// temporary file itself (nothing is buffered for it), or the buffered
+// standard output.
+func (o *output) target() io.Writer {
+	if o.f != nil {
+		return o.f
+	}
+	return o.w
+}
+
 // Write implements io.Writer.
 func (o *output) Write(p []byte) (int, error) { return o.w.Write(p) }
 
