@@ -15,6 +15,9 @@
 #       {"op": "decompress", "chunks": PATH, "raw": PATH, "threads": N,
 #        "repeats": R}  -> {"MBps": best of R decompressions of all chunks}
 #       {"op": "memcpy", "raw": PATH, "repeats": R}  -> {"MBps": ...}
+#       {"op": "compress", "raw": PATH, "typesize", "cname", "clevel",
+#        "shuffle", "chunk_bytes", "threads": N, "repeats": R}
+#           -> {"MBps": best of R compressions of all of raw, "cbytes"}
 #       The first decompression of a chunk file is checked against "raw".
 #       MB/s = 1e6 decoded bytes per second.
 import json
@@ -106,6 +109,29 @@ def serve():
                 for o, c in zip(offsets, chunks):
                     blosc.decompress_ptr(c, base + o)
                 best = min(best, time.perf_counter() - t0)
+        elif req["op"] == "compress":
+            # compress_ptr reads the chunks in place (no slicing copy); the
+            # output bytes object is Python's, allocated per chunk.
+            src = np.frombuffer(raw, dtype=np.uint8)
+            base = src.__array_interface__["data"][0]
+            step, ts = int(req["chunk_bytes"]), int(req["typesize"])
+            blosc.set_blocksize(0)
+            blosc.set_nthreads(int(req["threads"]))
+            best = float("inf")
+            cbytes = 0
+            for _ in range(repeats):
+                cbytes = 0
+                t0 = time.perf_counter()
+                for off in range(0, len(raw), step):
+                    n = min(step, len(raw) - off)
+                    c = blosc.compress_ptr(base + off, n // ts, typesize=ts,
+                                           clevel=int(req["clevel"]),
+                                           shuffle=int(req["shuffle"]),
+                                           cname=req["cname"])
+                    cbytes += len(c)
+                best = min(best, time.perf_counter() - t0)
+            print(json.dumps({"MBps": len(raw) / best / 1e6, "cbytes": cbytes}), flush=True)
+            continue
         else:
             print(json.dumps({"error": "unknown op " + str(req["op"])}), flush=True)
             continue

@@ -33,7 +33,7 @@ func TestReport(t *testing.T) {
 	e := setup(t)
 	repeats := envInt("BLOSC2_BENCH_REPEATS", 5)
 	rounds := envInt("BLOSC2_BENCH_ROUNDS", 3)
-	ref, refMemcpy, refErr := loadReference(referencePath())
+	ref, _, refMemcpy, refErr := loadReference(referencePath())
 	if refErr != nil {
 		t.Logf("no C-Blosc2 reference column: %v", refErr)
 	}
@@ -179,15 +179,15 @@ func referencePath() string {
 }
 
 // loadReference reads the C-Blosc2 reference figures (one JSON object per
-// line): decompression MB/s per workload and the memcpy MB/s.
-func loadReference(path string) (map[refKey]float64, float64, error) {
+// line): decompression and compression MB/s per workload and the memcpy
+// MB/s.
+func loadReference(path string) (dec, comp map[refKey]float64, memcpy float64, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	defer f.Close()
-	out := map[refKey]float64{}
-	var memcpy float64
+	dec, comp = map[refKey]float64{}, map[refKey]float64{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for sc.Scan() {
@@ -201,18 +201,20 @@ func loadReference(path string) (map[refKey]float64, float64, error) {
 			NThreads   int     `json:"nthreads"`
 			MBps       float64 `json:"MBps"`
 			Decompress float64 `json:"decompress_MBps"`
+			Compress   float64 `json:"compress_MBps"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, 0, fmt.Errorf("%s: %w", path, err)
+			return nil, nil, 0, fmt.Errorf("%s: %w", path, err)
 		}
 		switch r.Kind {
 		case "memcpy":
 			memcpy = r.MBps
 		case "codec":
-			out[refKey{r.Dataset, r.Codec, r.Clevel, r.Filter, r.ChunkBytes, r.NThreads}] = r.Decompress
+			k := refKey{r.Dataset, r.Codec, r.Clevel, r.Filter, r.ChunkBytes, r.NThreads}
+			dec[k], comp[k] = r.Decompress, r.Compress
 		}
 	}
-	return out, memcpy, sc.Err()
+	return dec, comp, memcpy, sc.Err()
 }
 
 // shortVersion drops the "($Date:: ...)" part of C-Blosc's version string.

@@ -284,29 +284,37 @@ func startCServer(script string) (*cServer, error) {
 }
 
 func (s *cServer) request(req map[string]any) (float64, error) {
+	mbps, _, err := s.requestExtra(req)
+	return mbps, err
+}
+
+// requestExtra is request, also returning the answer's "cbytes" (0 when
+// absent).
+func (s *cServer) requestExtra(req map[string]any) (float64, float64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b, err := json.Marshal(req)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	if _, err := s.in.Write(append(b, '\n')); err != nil {
-		return 0, fmt.Errorf("C-Blosc helper: %w", err)
+		return 0, 0, fmt.Errorf("C-Blosc helper: %w", err)
 	}
 	if !s.out.Scan() {
-		return 0, fmt.Errorf("C-Blosc helper exited: %v", s.out.Err())
+		return 0, 0, fmt.Errorf("C-Blosc helper exited: %v", s.out.Err())
 	}
 	var resp struct {
-		MBps  float64 `json:"MBps"`
-		Error string  `json:"error"`
+		MBps   float64 `json:"MBps"`
+		Cbytes float64 `json:"cbytes"`
+		Error  string  `json:"error"`
 	}
 	if err := json.Unmarshal(s.out.Bytes(), &resp); err != nil {
-		return 0, fmt.Errorf("C-Blosc helper: %w", err)
+		return 0, 0, fmt.Errorf("C-Blosc helper: %w", err)
 	}
 	if resp.Error != "" {
-		return 0, fmt.Errorf("C-Blosc helper: %s", resp.Error)
+		return 0, 0, fmt.Errorf("C-Blosc helper: %s", resp.Error)
 	}
-	return resp.MBps, nil
+	return resp.MBps, resp.Cbytes, nil
 }
 
 func (s *cServer) close() {

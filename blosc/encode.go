@@ -24,6 +24,13 @@ const encParallelMin = 128 << 10
 // use by many goroutines and reuses its scratch buffers and codec state
 // between calls. The output depends only on the Options and the input,
 // never on the number of workers or on the host.
+//
+// Each goroutine compressing blocks (up to Workers per Compress call) has
+// its own codec state, made on first use and kept in a sync.Pool: for Zstd
+// klauspost/compress's match tables (about 1.3 MB at Clevel 1-2, 4.2 MB at
+// 3-5, 34 MB at 6-9) and a history buffer of the largest stream rounded up
+// to a power of two; about 1.2 MB for Zlib, 0.3 MB for LZ4HC, less for
+// BloscLZ and LZ4; plus two blocks of filter scratch. NewEncoder itself allocates almost nothing.
 type Encoder struct {
 	opts       Options
 	workers    int
@@ -32,18 +39,22 @@ type Encoder struct {
 	needsRef   bool  // DELTA: the other blocks need block 0
 	lossyDelta bool  // DELTA with a lossy filter: block 0 as decoded differs from the input
 	nfilters   int
-	zstd       *zstd.Encoder
-	pool       sync.Pool // *encWorker
-	bufs       sync.Pool // *[]byte: compressed blocks awaiting assembly
+	zstdOpts   []zstd.EOption // level, dictionary: see zstdOptions
+	pool       sync.Pool      // *encWorker
+	bufs       sync.Pool      // *[]byte: compressed blocks awaiting assembly
 }
 
 // encWorker holds the scratch state of one goroutine compressing blocks.
+// Workers live in the Encoder's sync.Pool, so the garbage collector frees
+// the codec state of idle Encoders.
 type encWorker struct {
-	fbuf  [2][]byte
-	lz4   lz4.CompressorCCompat
-	lz4hc *lz4.CompressorHC
-	zlib  *zlib.Writer
-	zout  sliceWriter
+	fbuf    [2][]byte
+	lz4     lz4.CompressorCCompat
+	lz4hc   *lz4.CompressorHC
+	zlib    *zlib.Writer
+	zout    sliceWriter
+	zstd    *zstd.Encoder // concurrency 1, window zstdWin
+	zstdWin int
 }
 
 func (w *encWorker) buf(i, n int) []byte {
@@ -84,7 +95,7 @@ func NewEncoder(opts Options) (*Encoder, error) {
 	// sees it (DELTA's reference) differ from the input.
 	e.lossyDelta = e.needsRef && lossy
 	if o.Codec == Zstd {
-		if e.zstd, err = newZstdEncoder(&o, e.workers); err != nil {
+		if e.zstdOpts, err = zstdOptions(&o); err != nil {
 			return nil, err
 		}
 	}
@@ -122,8 +133,16 @@ type encKey struct {
 const maxCachedEncoders = 64
 
 // Compress compresses src into one chunk with opts and appends it to dst.
-// Encoders for options without a dictionary are cached, so repeated calls
-// with the same options share codec state; use an Encoder to control that.
+// It does not allocate the output when dst has MaxCompressedLen(len(src))
+// bytes of room past its length.
+//
+// Compress keeps the Encoders of the first 64 option sets without a
+// dictionary it sees, so that repeated calls with the same options reuse
+// codec state; other options get a new Encoder per call. A cached Encoder
+// is a few hundred bytes: its codec state (zstd match tables of up to 34
+// MB at Clevel 6-9, scratch buffers of about a block per worker) sits in a
+// sync.Pool, which the garbage collector empties when the Encoder is idle
+// for two collections. Use an Encoder to keep that state for sure.
 func Compress(dst, src []byte, opts Options) ([]byte, error) {
 	if opts.Dict != nil {
 		e, err := NewEncoder(opts)
@@ -175,13 +194,10 @@ func (e *Encoder) Compress(dst, src []byte) ([]byte, error) {
 	}
 	p := e.opts.makeEncPlan(len(src))
 	orig, start := dst, len(dst)
-	// Room for the largest chunk kept (len(src)+header) plus the block
-	// that may overshoot it before the encoder gives up.
-	need := e.hlen + len(src)
-	if !p.memcpyed {
-		need += p.blocksize + 5*e.opts.Typesize
-	}
-	if cap(dst)-start < need {
+	// The chunk is at most the input plus the header (the memcpy
+	// fallback), and the encoder never writes past that, so a dst with
+	// MaxCompressedLen(len(src)) bytes of room is used as is.
+	if need := e.hlen + len(src); cap(dst)-start < need {
 		nd := make([]byte, start, start+need)
 		copy(nd, dst)
 		dst = nd
@@ -233,14 +249,15 @@ func (e *Encoder) header(p *encPlan, compressed, memcpyed, dict bool, cbytes int
 		flags |= format << compFormatShift
 	}
 	if o.Format == FormatBlosc1 {
+		// C-Blosc 1.x writes the flags of the compression it meant to do
+		// (filter bits, split, codec) also on a chunk it stores
+		// uncompressed, tiny or clevel 0 ones included, and adds the
+		// memcpyed bit; its readers then ignore the rest. So do we.
 		h.Version = VersionBlosc1
-		if !memcpyed {
-			flags |= e.blosc1
-		} else {
-			// C-Blosc 1.x needs nothing but the memcpyed bit.
-			flags = FlagMemcpyed
+		h.Flags = e.blosc1 | format<<compFormatShift | flags&FlagMemcpyed
+		if !p.split {
+			h.Flags |= FlagDontSplit
 		}
-		h.Flags = flags
 		return h
 	}
 	flags |= flagsExtended
@@ -265,13 +282,22 @@ func (e *Encoder) appendMemcpyed(dst, src []byte, p *encPlan, compressed bool) [
 	return append(dst, src...)
 }
 
-// compressChunk appends the compressed chunk to dst. ok is false when the
-// chunk would be larger than len(src)+header and is to be memcpyed; out
-// then holds garbage past the original length of dst.
+// compressChunk appends the compressed chunk to dst, whose capacity holds
+// len(src)+header more bytes. ok is false when the chunk would be larger
+// than that and is to be memcpyed; out then holds garbage past the
+// original length of dst. It never grows dst past its capacity.
 func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok bool, err error) {
 	start := len(dst)
 	limit := len(src) + e.hlen
+	max := start + limit
 	dict := e.opts.Dict
+	pre := e.hlen + 4*p.nblocks
+	if dict != nil {
+		pre += 4 + len(dict)
+	}
+	if pre > limit {
+		return dst, false, nil
+	}
 	h := e.header(p, true, false, dict != nil, 0)
 	dst = h.Append(dst)
 	bstartsAt := len(dst)
@@ -281,9 +307,6 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 		le32put(n[:], len(dict))
 		dst = append(dst, n[:]...)
 		dst = append(dst, dict...)
-	}
-	if len(dst)-start > limit {
-		return dst, false, nil
 	}
 
 	w := e.getWorker()
@@ -299,12 +322,11 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 		if e.lossyDelta {
 			bs := len(dst)
 			var zero bool
-			dst, zero = e.compressBlock(w, p, src, 0, nil, dst)
-			allZero = allZero && zero
-			le32put(dst[bstartsAt:], bs-start)
-			if len(dst)-start > limit {
+			if dst, zero, ok = e.compressBlock(w, p, src, 0, nil, dst, max); !ok {
 				return dst, false, nil
 			}
+			allZero = allZero && zero
+			le32put(dst[bstartsAt:], bs-start)
 			if ref, err = e.decodedBlock0(p, dst[bs:]); err != nil {
 				return dst, false, err
 			}
@@ -327,12 +349,11 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 		for j := first; j < p.nblocks; j++ {
 			bs := len(dst)
 			var zero bool
-			dst, zero = e.compressBlock(w, p, src, j, ref, dst)
-			allZero = allZero && zero
-			le32put(dst[bstartsAt+4*j:], bs-start)
-			if len(dst)-start > limit {
+			if dst, zero, ok = e.compressBlock(w, p, src, j, ref, dst, max); !ok {
 				return dst, false, nil
 			}
+			allZero = allZero && zero
+			le32put(dst[bstartsAt+4*j:], bs-start)
 		}
 	}
 
@@ -349,8 +370,12 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 
 // compressParallel compresses blocks [first, nblocks) on nw goroutines and
 // appends them in order. ok is false when the chunk outgrew limit.
-func (e *Encoder) compressParallel(w *encWorker, p *encPlan, src, ref []byte, first, nw int,
+func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, first, nw int,
 	dst []byte, start, bstartsAt, limit int) (out []byte, allZero, ok bool) {
+	// The goroutines share a copy of the plan, so that p (on the caller's
+	// stack) does not escape: the serial path stays free of allocations.
+	plan := *pp
+	p := &plan
 	n := p.nblocks - first
 	blocks := make([]*[]byte, n)
 	zeros := make([]bool, n)
@@ -368,10 +393,10 @@ func (e *Encoder) compressParallel(w *encWorker, p *encPlan, src, ref []byte, fi
 			if bp == nil {
 				bp = new([]byte)
 			}
-			var zero bool
-			*bp, zero = e.compressBlock(w, p, src, first+k, ref, (*bp)[:0])
+			var zero, fits bool
+			*bp, zero, fits = e.compressBlock(w, p, src, first+k, ref, (*bp)[:0], limit)
 			blocks[k], zeros[k] = bp, zero
-			if total.Add(int64(len(*bp))) > int64(limit) {
+			if !fits || total.Add(int64(len(*bp))) > int64(limit) {
 				failed.Store(true)
 				return
 			}

@@ -5,12 +5,16 @@ import "encoding/binary"
 // compressBlock runs the filters over block j of src, compresses its
 // streams and appends them to out. allZero reports whether every stream
 // is a run of zeros. ref is block 0 as the decoder will see it (DELTA).
+// ok is false, and out holds garbage past its original length, when the
+// block does not fit in max-len(out) bytes; out never grows past max.
 //
 // Each stream is stored as an int32 size and its bytes: 0 with no bytes
 // for a run of zeros and -v with a token byte 0x01 for a run of byte v
 // (FormatBlosc2 only, as C-Blosc2 writes them), the stream itself when the
-// codec does not make it shorter, else the codec's output.
-func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref, out []byte) ([]byte, bool) {
+// codec does not make it shorter, else the codec's output. As in
+// C-Blosc2, the codec's output capacity is the room left before max when
+// that is less than the stream.
+func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref, out []byte, max int) (_ []byte, allZero, ok bool) {
 	o := &e.opts
 	bsize := p.blockLen(j)
 	data := src[j*p.blocksize : j*p.blocksize+bsize]
@@ -32,14 +36,22 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 	nst := p.nstreams(j, o.Typesize)
 	neblock := bsize / nst
 	runs := o.Format == FormatBlosc2
-	allZero := true
+	allZero = true
 	for s := 0; s < nst; s++ {
 		stream := data[s*neblock : (s+1)*neblock]
+		pos := len(out)
+		room := max - pos - 4
+		if room < 0 {
+			return out, false, false
+		}
 		if runs && isRun(stream) {
 			v := stream[0]
 			if v == 0 {
 				out = append(out, 0, 0, 0, 0)
 				continue
+			}
+			if room < 1 {
+				return out, false, false
 			}
 			var b [5]byte
 			binary.LittleEndian.PutUint32(b[:], uint32(-int32(v)))
@@ -49,16 +61,29 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 			continue
 		}
 		allZero = false
-		pos := len(out)
-		out = growLen(out, 4+neblock)
-		n := e.compressStream(w, out[pos+4:], stream)
+		capn := neblock
+		if room < capn {
+			capn = room
+		}
+		out = growLen(out, 4+capn)
+		// The codec may use the room up to max as scratch, never more: the
+		// caller's bytes past the chunk's largest size stay untouched.
+		hi := max
+		if hi > cap(out) {
+			hi = cap(out)
+		}
+		n := e.compressStream(w, out[pos+4:pos+4+capn:hi], stream)
 		if n == 0 {
+			if neblock > room {
+				return out, false, false
+			}
+			out = growLen(out[:pos+4], neblock)
 			n = copy(out[pos+4:], stream)
 		}
 		binary.LittleEndian.PutUint32(out[pos:], uint32(n))
 		out = out[:pos+4+n]
 	}
-	return out, allZero
+	return out, allZero, true
 }
 
 // growLen returns b extended by n bytes (contents of the extension
