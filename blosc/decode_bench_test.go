@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // The benchmark data is the f64_smooth set of the C-Blosc2 reference
@@ -112,6 +114,36 @@ func BenchmarkDecompressRange(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if _, err := d.GetItems(dst, chunk, 300000, 1000); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkZstdFrame decodes single zstd frames with the fast paths of
+// decode_zstd.go and with klauspost's decoder alone: C-Blosc's frame of
+// 256 KiB of zeros (a compressed block and an RLE block) and frames with
+// raw literals (zstd writes those for noisy bytes).
+func BenchmarkZstdFrame(b *testing.B) {
+	frames := zstdTestFrames(b)
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecodeAllCapLimit(true))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	for _, name := range []string{"c-zeros", "raw-lits-i32-default", "raw-lits-runs-default", "comp-rle"} {
+		f := frames[name]
+		h, _ := parseZstdFrameHeader(f)
+		dst := make([]byte, h.content)
+		for _, fast := range []bool{true, false} {
+			b.Run(name+map[bool]string{true: "/fast", false: "/klauspost"}[fast], func(b *testing.B) {
+				w := &worker{}
+				b.SetBytes(int64(len(dst)))
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					if n, err := w.zstdDecompress(d, dst, f, fast); err != nil || n != len(dst) {
+						b.Fatal(n, err)
+					}
+				}
+			})
 		}
 	}
 }

@@ -103,12 +103,7 @@ func (w *worker) decompressStream(p *plan, dst, comp []byte, base int) error {
 		if err != nil {
 			return err
 		}
-		var out []byte
-		out, err = d.DecodeAll(comp, dst[:0:len(dst)])
-		n = len(out)
-		if err == nil && n > 0 && &out[0] != &dst[0] {
-			err = errors.New("output exceeds the stream size")
-		}
+		n, err = w.zstdDecompress(d, dst, comp, p.dict == nil)
 	default:
 		return unsupported("compressor format " + strconv.Itoa(int(p.format)))
 	}
