@@ -6,7 +6,7 @@ import (
 )
 
 // The four datasets of the C-Blosc2 reference benchmark
-// (/work/shared/reference/README.md), little endian.
+// (../shared/reference/README.md), little endian.
 var datasets = []dataset{
 	{name: "f64_smooth", typesize: 8, fill: fillF64Smooth},
 	{name: "i32_ramp_noise", typesize: 4, fill: fillI32RampNoise},

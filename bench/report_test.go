@@ -23,7 +23,7 @@ import (
 // Settings: BLOSC2_BENCH_MB (dataset size, MiB, default 16),
 // BLOSC2_BENCH_REPEATS (timed decodes per round, default 5),
 // BLOSC2_BENCH_ROUNDS (rounds, default 3), BLOSC2_BENCH_REFERENCE (the
-// C-Blosc2 figures, default /work/shared/reference/c-blosc2-bench.jsonl).
+// C-Blosc2 figures, default ../shared/reference/c-blosc2-bench.jsonl beside the checkout).
 // Every figure is the best over rounds x repeats; within a round Go and C
 // alternate on each workload, so both see the same machine load.
 func TestReport(t *testing.T) {
@@ -175,7 +175,7 @@ func referencePath() string {
 	if p := os.Getenv("BLOSC2_BENCH_REFERENCE"); p != "" {
 		return p
 	}
-	return "/work/shared/reference/c-blosc2-bench.jsonl"
+	return "../../shared/reference/c-blosc2-bench.jsonl" // shared/ beside the checkout
 }
 
 // loadReference reads the C-Blosc2 reference figures (one JSON object per

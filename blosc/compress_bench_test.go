@@ -8,7 +8,7 @@ import (
 )
 
 // The compression benchmarks use the workloads of the C-Blosc2 reference
-// figures (/work/shared/reference/README.md), 4 MiB instead of 64 MiB:
+// figures (../shared/reference/README.md), 4 MiB instead of 64 MiB:
 // f64_smooth, i32_ramp_noise, random and zeros, compressed in 1 MiB and 4
 // MiB chunks with automatic blocksize and split, 1 and 2 workers. MB/s are
 // of uncompressed bytes; compare them with BenchmarkCompressCopy of the

@@ -44,7 +44,8 @@ type encCorpusEntry struct {
 
 // encCorpusDir is where the corpus with its .raw files lives (outside the
 // module: the .raw files are too big for testdata).
-const encCorpusDir = "/work/shared/corpus"
+// The shared/ folder sits beside the checkout (as in CI).
+const encCorpusDir = "../../shared/corpus"
 
 // encCorpusInput returns the input C-Blosc2 compressed for entry e: the
 // .input or .raw file when the full corpus is present, else the data

@@ -10,7 +10,7 @@ import (
 )
 
 // The benchmark data is the f64_smooth set of the C-Blosc2 reference
-// figures (/work/shared/reference): float64 1000*sin(i*1e-4) +
+// figures (../shared/reference): float64 1000*sin(i*1e-4) +
 // 10*cos(i*3e-3). Blocksizes are what C-Blosc2 picks automatically at
 // clevel 5 for typesize 8: 512 KiB split for LZ4 and BloscLZ, 256 KiB
 // unsplit for Zstd.

@@ -19,7 +19,8 @@ import (
 const testdataDir = "../../testdata"
 
 // corpusDir holds the full corpus, with the .raw files, when present.
-const corpusDir = "/work/shared/corpus"
+// The shared/ folder sits beside the checkout (as in CI).
+const corpusDir = "../../../shared/corpus"
 
 type manifestEntry struct {
 	Type    string `json:"type"`
