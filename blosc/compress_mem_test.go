@@ -2,6 +2,7 @@ package blosc
 
 import (
 	"runtime"
+	"runtime/debug"
 	"testing"
 )
 
@@ -59,6 +60,7 @@ func TestCompressNoRealloc(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts differ with -race")
 	}
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	inputs := map[string][]byte{
 		"f64sine": encGenerate("f64sine", 2, 8, 100003),
 		"random":  encGenerate("random", 3, 8, 100003),
@@ -75,7 +77,10 @@ func TestCompressNoRealloc(t *testing.T) {
 			for name, src := range inputs {
 				dst := make([]byte, 0, MaxCompressedLen(len(src)))
 				var out []byte
-				allocs := testing.AllocsPerRun(5, func() {
+				// Pooled scratch state can miss now and then (a GC, or
+				// the goroutine moving to another P): GC is off here
+				// and the average over 20 calls must round to zero.
+				allocs := testing.AllocsPerRun(20, func() {
 					if out, err = e.Compress(dst, src); err != nil {
 						t.Fatal(err)
 					}

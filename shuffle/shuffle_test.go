@@ -2,6 +2,7 @@ package shuffle
 
 import (
 	"bytes"
+	"runtime/debug"
 	"testing"
 )
 
@@ -492,14 +493,18 @@ func TestPanics(t *testing.T) {
 	}
 }
 
-// TestNoAllocs checks that the kernels do not allocate.
+// TestNoAllocs checks that the kernels do not allocate in steady state. The
+// amd64 bit shuffle takes its tile buffer from a sync.Pool, which can miss
+// now and then (a GC, or the goroutine moving to another P between Put and
+// Get): the average over many calls must still round down to zero.
 func TestNoAllocs(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	src := make([]byte, 64<<10+3)
 	dst := make([]byte, len(src))
 	fillRandom(src, 1)
 	for _, k := range kernels {
 		for _, ts := range []int{1, 2, 4, 7, 8, 16} {
-			allocs := testing.AllocsPerRun(3, func() { k.public(dst, src, ts) })
+			allocs := testing.AllocsPerRun(50, func() { k.public(dst, src, ts) })
 			if allocs != 0 {
 				t.Errorf("%s(typesize %d) allocates %v times", k.name, ts, allocs)
 			}
