@@ -92,6 +92,37 @@ func TestCompressBlosc1Peer(t *testing.T) {
 			}
 		}
 	}
+	// Shuffled blocks that are not split: zstd frames of many blocks, one
+	// per byte plane (see zstdCompress), at each level mapping.
+	planar := map[string][]byte{"i32rampnoise": rampNoise(600001), "f64smooth": smoothF64(600001)}
+	for iname, data := range planar {
+		ts := 4
+		if iname == "f64smooth" {
+			ts = 8
+		}
+		for _, f := range []Filter{Shuffle, BitShuffle} {
+			for _, clevel := range []int{1, 3, 5, 9} {
+				o := encOpts(Zstd, clevel, ts, f)
+				o.Format, o.SplitMode, o.Blocksize = FormatBlosc1, SplitNever, 256<<10
+				e, err := NewEncoder(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				chunk, err := e.Compress(nil, data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := fmt.Sprintf("zstd_c%d_%v_ts%d_%s_nosplit", clevel, f, ts, iname)
+				p := filepath.Join(dir, name+".blosc")
+				if err := os.WriteFile(p, chunk, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				sum := sha256.Sum256(data)
+				cases = append(cases, pcase{name, hex.EncodeToString(sum[:])})
+				paths = append(paths, p)
+			}
+		}
+	}
 	list, _ := json.Marshal(paths)
 	listPath := filepath.Join(dir, "list.json")
 	if err := os.WriteFile(listPath, list, 0o644); err != nil {

@@ -39,22 +39,34 @@ type Encoder struct {
 	needsRef   bool  // DELTA: the other blocks need block 0
 	lossyDelta bool  // DELTA with a lossy filter: block 0 as decoded differs from the input
 	nfilters   int
-	zstdOpts   []zstd.EOption // level, dictionary: see zstdOptions
-	pool       sync.Pool      // *encWorker
-	bufs       sync.Pool      // *[]byte: compressed blocks awaiting assembly
+	planes     int            // a block is this many byte planes (SHUFFLE, BITSHUFFLE), else 1
+	zstdOpts   []zstd.EOption // dictionary: see zstdOptions
+	zstdLevel  zstd.EncoderLevel
+	zstdPlane  zstd.EncoderLevel // for streams of byte planes: see zstdCompress
+	pool       sync.Pool         // *encWorker
+	bufs       sync.Pool         // *[]byte: compressed blocks awaiting assembly
 }
 
 // encWorker holds the scratch state of one goroutine compressing blocks.
 // Workers live in the Encoder's sync.Pool, so the garbage collector frees
 // the codec state of idle Encoders.
 type encWorker struct {
-	fbuf    [2][]byte
-	lz4     lz4.CompressorCCompat
-	lz4hc   *lz4.CompressorHC
-	zlib    *zlib.Writer
-	zout    sliceWriter
-	zstd    *zstd.Encoder // concurrency 1, window zstdWin
-	zstdWin int
+	fbuf     [2][]byte
+	lz4      lz4.CompressorCCompat
+	lz4hc    *lz4.CompressorHC
+	zlib     *zlib.Writer
+	zout     sliceWriter
+	zalt     []byte     // the zstd frame with plane blocks
+	zstd     [2]zstdEnc // concurrency 1; see zstdFor
+	zstdNext int        // the slot of zstd to replace next
+}
+
+// zstdEnc is a zstd encoder and the level, window and block sizes it was
+// built with (blk 0: the library's default).
+type zstdEnc struct {
+	enc      *zstd.Encoder
+	lvl      zstd.EncoderLevel
+	win, blk int
 }
 
 func (w *encWorker) buf(i, n int) []byte {
@@ -80,7 +92,8 @@ func NewEncoder(opts Options) (*Encoder, error) {
 		e.blosc1, _ = o.blosc1Flags()
 	}
 	lossy := false
-	for _, f := range o.Filters {
+	e.planes = 1
+	for i, f := range o.Filters {
 		switch f {
 		case NoFilter:
 			continue
@@ -88,6 +101,11 @@ func NewEncoder(opts Options) (*Encoder, error) {
 			e.needsRef = true
 		case TruncPrec, IntTrunc:
 			lossy = true
+		case Shuffle, BitShuffle:
+			e.planes = o.Typesize
+			if f == Shuffle && o.FiltersMeta[i] != 0 {
+				e.planes = int(o.FiltersMeta[i]) // the element size shuffled
+			}
 		}
 		e.nfilters++
 	}
@@ -98,6 +116,8 @@ func NewEncoder(opts Options) (*Encoder, error) {
 		if e.zstdOpts, err = zstdOptions(&o); err != nil {
 			return nil, err
 		}
+		e.zstdLevel = zstdLevel(o.Clevel)
+		e.zstdPlane = zstdPlaneLevel(o.Clevel)
 	}
 	return e, nil
 }

@@ -46,12 +46,11 @@ func lz4hcDepth(clevel int) lz4.CompressionLevel {
 }
 
 // zstdOptions returns the options of the zstd encoders of an Encoder with
-// options o, less the window size, after checking that zstd accepts them
-// (the dictionary). Building a zstd.Encoder is cheap: its match tables are
-// allocated on first use.
+// options o, less the level and the window and block sizes (see zstdFor),
+// after checking that zstd accepts them (the dictionary). Building a
+// zstd.Encoder is cheap: its match tables are allocated on first use.
 func zstdOptions(o *Options) ([]zstd.EOption, error) {
 	opts := []zstd.EOption{
-		zstd.WithEncoderLevel(zstdLevel(o.Clevel)),
 		zstd.WithEncoderCRC(false),
 		zstd.WithAllLitEntropyCompression(true),
 		// One EncodeAll at a time per worker: each worker has its own.
@@ -66,43 +65,10 @@ func zstdOptions(o *Options) ([]zstd.EOption, error) {
 			opts = append(opts, zstd.WithEncoderDictRaw(0, o.Dict))
 		}
 	}
-	if _, err := zstd.NewWriter(nil, opts...); err != nil {
+	if _, err := zstd.NewWriter(nil, append(opts[:len(opts):len(opts)], zstd.WithEncoderLevel(zstdLevel(o.Clevel)))...); err != nil {
 		return nil, optionError("Dict", err.Error())
 	}
 	return opts, nil
-}
-
-// zstdWindow returns the window size for zstd streams of up to n bytes
-// with a dictionary of dictLen bytes: the smallest power of two holding
-// both, within zstd.MinWindowSize..zstd.MaxWindowSize. Every match
-// offset within the stream and into the dictionary fits in it, so the
-// output is that of the library's default 8 MiB window (the frame is a
-// single segment either way, its header holds no window size), while the
-// history buffer a zstd encoder allocates is the window size, not 8 or 16
-// MiB.
-func zstdWindow(n, dictLen int) int {
-	need := n + dictLen
-	w := zstd.MinWindowSize
-	for w < need && w < zstd.MaxWindowSize {
-		w <<= 1
-	}
-	return w
-}
-
-// zstdFor returns the worker's zstd encoder for streams of up to n bytes,
-// replacing it by one with a larger window when n outgrows it (the window
-// sizes of a worker only grow, by powers of two). It returns nil if zstd
-// refuses the options, which NewEncoder checked: the stream is then stored
-// raw.
-func (w *encWorker) zstdFor(opts []zstd.EOption, n, dictLen int) *zstd.Encoder {
-	if win := zstdWindow(n, dictLen); w.zstd == nil || win > w.zstdWin {
-		enc, err := zstd.NewWriter(nil, append(opts[:len(opts):len(opts)], zstd.WithWindowSize(win))...)
-		if err != nil {
-			return nil
-		}
-		w.zstd, w.zstdWin = enc, win
-	}
-	return w.zstd
 }
 
 // sliceWriter is an io.Writer appending to a byte slice.
@@ -117,8 +83,9 @@ func (w *sliceWriter) Write(p []byte) (int, error) {
 // length (at most len(src)) is the capacity, and returns the compressed
 // size, or 0 when the stream does not compress to fewer than len(src)
 // bytes within that capacity and is to be stored raw. It may write
-// anywhere in dst[:cap(dst)].
-func (e *Encoder) compressStream(w *encWorker, dst, src []byte) int {
+// anywhere in dst[:cap(dst)]. planeBlk is the zstd block size for a
+// shuffled stream (zstdCompress), 0 for others.
+func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int) int {
 	o := &e.opts
 	limit := len(dst)
 	var n int
@@ -171,32 +138,7 @@ func (e *Encoder) compressStream(w *encWorker, dst, src []byte) int {
 		}
 		n = copy(dst, w.zout.b)
 	case Zstd:
-		enc := w.zstdFor(e.zstdOpts, len(src), len(o.Dict))
-		if enc == nil {
-			return 0
-		}
-		// EncodeAll appends: give it a buffer it cannot outgrow (zstd
-		// stores incompressible data in raw blocks of 3 bytes overhead per
-		// 128 KiB, after a frame header of at most 18 bytes). That is dst
-		// itself when its capacity allows (no copy), else scratch.
-		bound := len(src) + len(src)>>7 + 1024
-		if cap(dst) >= bound {
-			out := enc.EncodeAll(src, dst[:0])
-			if len(out) > limit {
-				return 0
-			}
-			n = len(out)
-			break
-		}
-		if cap(w.zout.b) < bound {
-			w.zout.b = make([]byte, 0, bound)
-		}
-		out := enc.EncodeAll(src, w.zout.b[:0])
-		w.zout.b = out[:0]
-		if len(out) > limit {
-			return 0
-		}
-		n = copy(dst, out)
+		n = e.zstdCompress(w, dst, src, planeBlk)
 	}
 	if n <= 0 || n > limit || n >= len(src) {
 		return 0

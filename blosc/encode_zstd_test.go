@@ -1,0 +1,193 @@
+package blosc
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"testing"
+)
+
+// rampNoise is the reference benchmarks' i32_ramp_noise: int32 i plus a
+// random byte (splitmix64 seeded 42).
+func rampNoise(n int) []byte {
+	b := make([]byte, n)
+	r := &encSplitmix{s: 42}
+	for i := 0; 4*i+4 <= n; i++ {
+		binary.LittleEndian.PutUint32(b[4*i:], uint32(i)+uint32(r.next()&255))
+	}
+	return b
+}
+
+// smoothF64 is the reference benchmarks' f64_smooth.
+func smoothF64(n int) []byte {
+	b := make([]byte, n)
+	for i := 0; 8*i+8 <= n; i++ {
+		v := 1000*math.Sin(float64(i)*1e-4) + 10*math.Cos(float64(i)*3e-3)
+		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(v))
+	}
+	return b
+}
+
+// TestZstdPlaneBlocksRatio compresses shuffled blocks that are not split
+// into streams, where klauspost/compress alone stores whole 128 KiB zstd
+// blocks raw: the ratios must stay near C-Blosc2's (C's zstd on the
+// same blocks: i32 3.3, f64 1.4-1.5).
+func TestZstdPlaneBlocksRatio(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		data      []byte
+		typesize  int
+		filter    Filter
+		blocksize int
+		clevel    int
+		min       float64
+	}{
+		{"i32/shuffle/256K/c1", rampNoise(1 << 20), 4, Shuffle, 256 << 10, 1, 3.0},
+		{"i32/shuffle/256K/c3", rampNoise(1 << 20), 4, Shuffle, 256 << 10, 3, 3.0},
+		{"i32/shuffle/64K/c1", rampNoise(1 << 20), 4, Shuffle, 64 << 10, 1, 3.0},
+		{"i32/bitshuffle/256K/c1", rampNoise(1 << 20), 4, BitShuffle, 256 << 10, 1, 3.2},
+		{"f64/shuffle/64K/c1", smoothF64(1 << 20), 8, Shuffle, 64 << 10, 1, 1.38},
+		{"f64/shuffle/256K/c1", smoothF64(1 << 20), 8, Shuffle, 256 << 10, 1, 1.38},
+		{"f64/shuffle/256K/c5", smoothF64(1 << 20), 8, Shuffle, 256 << 10, 5, 1.43},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, format := range []Format{FormatBlosc2, FormatBlosc1} {
+				o := encOpts(Zstd, tc.clevel, tc.typesize, tc.filter)
+				o.Blocksize, o.SplitMode, o.Format = tc.blocksize, SplitNever, format
+				e, err := NewEncoder(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				chunk := encRoundTrip(t, e, tc.data)
+				if r := float64(len(tc.data)) / float64(len(chunk)); r < tc.min {
+					t.Errorf("%v: ratio %.3f, want at least %.2f", format, r, tc.min)
+				}
+			}
+		})
+	}
+}
+
+// TestZstdDeterministic checks that a worker's cache of zstd encoders
+// (two, with different block sizes) does not change the bytes: each input
+// compresses the same whatever was compressed before it.
+func TestZstdDeterministic(t *testing.T) {
+	inputs := [][]byte{rampNoise(1 << 20), rampNoise(300001), smoothF64(70001), encGenerate("random", 3, 8, 200000), rampNoise(5000)}
+	for _, clevel := range []int{1, 5, 9} {
+		for _, f := range []Filter{Shuffle, BitShuffle} {
+			o := encOpts(Zstd, clevel, 4, f)
+			o.SplitMode, o.Workers = SplitNever, 1
+			want := make([][]byte, len(inputs))
+			for i, in := range inputs {
+				e, err := NewEncoder(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want[i], err = e.Compress(nil, in); err != nil {
+					t.Fatal(err)
+				}
+			}
+			e, err := NewEncoder(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, order := range [][]int{{0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {2, 0, 4, 1, 3, 0, 2}} {
+				for _, i := range order {
+					got, err := e.Compress(nil, inputs[i])
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(got, want[i]) {
+						t.Fatalf("clevel %d %v: input %d compressed to other bytes after %v", clevel, f, i, order)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestZstdFrameBlocks checks that shuffled streams get zstd blocks of a
+// plane.
+func TestZstdFrameBlocks(t *testing.T) {
+	data := rampNoise(1 << 20)
+	for _, tc := range []struct {
+		blocksize, typesize int
+		filter              Filter
+		blocks              int
+	}{
+		{256 << 10, 4, Shuffle, 4},
+		{256 << 10, 4, BitShuffle, 4},
+		{256 << 10, 1, Shuffle, 2}, // one plane: 128 KiB blocks
+		{256 << 10, 4, NoFilter, 2},
+		{64 << 10, 4, Shuffle, 4},
+		{64 << 10, 2, Shuffle, 2},
+	} {
+		o := encOpts(Zstd, 1, tc.typesize, tc.filter)
+		o.Blocksize, o.SplitMode, o.Workers = tc.blocksize, SplitNever, 1
+		e, err := NewEncoder(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &encWorker{}
+		n := len(data[:tc.blocksize])
+		dst := make([]byte, n)
+		src := make([]byte, n)
+		o.applyFilter(MaxFilters-1, src, data[:n], nil)
+		if tc.filter == NoFilter {
+			copy(src, data)
+		}
+		m := e.compressStream(w, dst, src, zstdPlaneBlock(n, e.planes, 0))
+		if m == 0 {
+			t.Fatalf("%+v: stored raw", tc)
+		}
+		if got := zstdFrameBlocks(dst[:m]); got != tc.blocks {
+			t.Errorf("%+v: %d zstd blocks, want %d", tc, got, tc.blocks)
+		}
+	}
+}
+
+func TestZstdPlaneBlock(t *testing.T) {
+	for _, tc := range []struct{ n, planes, dict, want int }{
+		{256 << 10, 4, 0, 64 << 10},
+		{256 << 10, 8, 0, 32 << 10},
+		{(256 << 10) - 3, 3, 0, 64 << 10}, // planes of 87380 bytes
+		{256 << 10, 1, 0, 0},
+		{256 << 10, 4, 100, 0}, // a dictionary
+		{2048, 4, 0, 1 << 10},  // planes shorter than the smallest block
+		{1024, 4, 0, 0},        // the smallest block holds the stream
+		{100, 2, 0, 0},
+		{1 << 20, 4, 0, 0}, // planes of 256 KiB: the default 128 KiB blocks
+		{1 << 20, 16, 0, 64 << 10},
+	} {
+		if got := zstdPlaneBlock(tc.n, tc.planes, tc.dict); got != tc.want {
+			t.Errorf("zstdPlaneBlock(%d, %d, %d) = %d, want %d", tc.n, tc.planes, tc.dict, got, tc.want)
+		}
+	}
+}
+
+func TestLooksRandom(t *testing.T) {
+	shuffled := func(d []byte, ts int) []byte {
+		o := encOpts(Zstd, 1, ts, Shuffle)
+		out := make([]byte, len(d))
+		o.applyFilter(MaxFilters-1, out, d, nil)
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want bool
+	}{
+		{"random", encGenerate("random", 9, 8, 1<<20), true},
+		{"random-small", encGenerate("random", 9, 8, 4096), true},
+		{"random-odd", encGenerate("random", 9, 8, 100003), true},
+		{"i32", rampNoise(1 << 20), false},
+		{"i32-shuffled", shuffled(rampNoise(256<<10), 4), false},
+		{"f64", smoothF64(1 << 20), false},
+		{"f64-shuffled", shuffled(smoothF64(256<<10), 8), false},
+		{"text", encText(5, 100000), false},
+		{"tiny", []byte{1, 2, 3}, false},
+	} {
+		if got := looksRandom(tc.data); got != tc.want {
+			t.Errorf("looksRandom(%s) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
