@@ -1,6 +1,9 @@
 package blosc
 
-import "encoding/binary"
+import (
+	"bytes"
+	"encoding/binary"
+)
 
 // compressBlock runs the filters over block j of src, compresses its
 // streams and appends them to out. allZero reports whether every stream
@@ -105,22 +108,42 @@ func growLen(b []byte, n int) []byte {
 	return b[:l+n]
 }
 
-// isRun reports whether every byte of b (not empty) is the same.
+// isRun reports whether every byte of b (not empty) is the same. Past a
+// first 64 bytes checked word by word, it compares b with its own run
+// prefix of up to 8 KiB (bytes.Equal runs at several times the speed of
+// a word loop, and the prefix stays in the L1 cache).
 func isRun(b []byte) bool {
 	if len(b) == 0 {
 		return false
 	}
+	head := b
+	if len(head) > 64 {
+		head = head[:64]
+	}
 	v := uint64(b[0]) * 0x0101010101010101
 	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		if binary.LittleEndian.Uint64(b[i:]) != v {
+	for ; i+8 <= len(head); i += 8 {
+		if binary.LittleEndian.Uint64(head[i:]) != v {
 			return false
 		}
 	}
-	for ; i < len(b); i++ {
-		if b[i] != b[0] {
+	for ; i < len(head); i++ {
+		if head[i] != b[0] {
 			return false
 		}
+	}
+	for k := len(head); k < len(b); {
+		m := k
+		if m > 8<<10 {
+			m = 8 << 10
+		}
+		if m > len(b)-k {
+			m = len(b) - k
+		}
+		if !bytes.Equal(b[k:k+m], b[:m]) {
+			return false
+		}
+		k += m
 	}
 	return true
 }

@@ -191,3 +191,28 @@ func TestLooksRandom(t *testing.T) {
 		}
 	}
 }
+
+func TestIsRun(t *testing.T) {
+	for _, n := range []int{1, 7, 8, 9, 63, 64, 65, 127, 128, 129, 8191, 8192, 8193, 16384 + 64, 100003} {
+		for _, v := range []byte{0, 0xA5} {
+			b := bytes.Repeat([]byte{v}, n)
+			if !isRun(b) {
+				t.Fatalf("isRun(%d x %#x) = false", n, v)
+			}
+			// A different byte anywhere breaks a run of two bytes or more.
+			for _, at := range []int{0, 1, n / 2, n - 1, 63, 64, 65, 8191, 8192, 8256} {
+				if at >= n || n == 1 {
+					continue
+				}
+				b[at] ^= 1
+				if isRun(b) {
+					t.Fatalf("isRun(%d x %#x with byte %d changed) = true", n, v, at)
+				}
+				b[at] ^= 1
+			}
+		}
+	}
+	if isRun(nil) {
+		t.Error("isRun(nil) = true")
+	}
+}
