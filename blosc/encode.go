@@ -7,9 +7,10 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/blosc2go/blosc2/internal/lz4enc"
+	"github.com/blosc2go/blosc2/internal/lz4hc"
 	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
-	"github.com/pierrec/lz4/v4"
 )
 
 // ErrInvalidOptions means the compression options are out of range or
@@ -52,8 +53,8 @@ type Encoder struct {
 // the codec state of idle Encoders.
 type encWorker struct {
 	fbuf     [2][]byte
-	lz4      lz4.CompressorCCompat
-	lz4hc    *lz4.CompressorHC
+	lz4      *lz4enc.Compressor
+	lz4hc    *lz4hc.Compressor
 	zlib     *zlib.Writer
 	zout     sliceWriter
 	zalt     []byte     // the zstd frame with plane blocks

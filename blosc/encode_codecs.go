@@ -4,16 +4,18 @@ import (
 	"encoding/binary"
 
 	"github.com/blosc2go/blosc2/internal/blosclz"
+	"github.com/blosc2go/blosc2/internal/lz4enc"
+	"github.com/blosc2go/blosc2/internal/lz4hc"
 	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
-	"github.com/pierrec/lz4/v4"
 )
 
-// The codecs here are not C's: their levels are chosen per Blosc clevel so
-// that compressed sizes stay close to C-Blosc2's (measured on the corpus of
-// chunks C-Blosc2 wrote: TestCompressCorpusSizes), not by the numbers C
-// passes to its libraries. BloscLZ and LZ4 are C's algorithms and give the
-// same bytes.
+// BloscLZ, LZ4 and LZ4HC are C's algorithms (internal/blosclz,
+// internal/lz4enc, internal/lz4hc) and give the bytes C-Blosc2 writes at
+// the same clevel. Zlib and Zstd come from klauspost/compress, whose
+// levels are chosen per Blosc clevel so that compressed sizes stay close to
+// C-Blosc2's (measured on the corpus of chunks C-Blosc2 wrote:
+// TestCompressCorpusSizes), not by the numbers C passes to its libraries.
 
 // zstdLevel maps a Blosc clevel (1..9) to a level of klauspost/compress's
 // zstd encoder. C-Blosc2 uses zstd level 2*clevel-1 (20 and 22 for 8 and
@@ -37,16 +39,6 @@ func zstdLevel(clevel int) zstd.EncoderLevel {
 // datasets (level 6: up to 7% less on f64_smooth) and about as fast
 // (bench: TestBlosc2Report).
 var zlibLevels = [10]int{0, 3, 4, 5, 6, 7, 7, 8, 9, 9}
-
-// lz4hcDepth maps a Blosc clevel (1..9) to a search depth of pierrec/lz4's
-// HC compressor (C-Blosc2 runs LZ4HC at level clevel).
-func lz4hcDepth(clevel int) lz4.CompressionLevel {
-	d := 32 << clevel
-	if d > 4096 {
-		d = 4096
-	}
-	return lz4.CompressionLevel(d)
-}
 
 // zstdOptions returns the options of the zstd encoders of an Encoder with
 // options o, less the level and the window and block sizes (see zstdFor),
@@ -96,28 +88,17 @@ func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int) in
 	case BloscLZ:
 		n = blosclz.Compress(dst[:limit], src, o.Clevel)
 	case LZ4:
-		w.lz4.Acceleration = 10 - o.Clevel
-		n, _ = w.lz4.CompressBlock(src, dst[:limit])
+		// C-Blosc2 passes acceleration 10-clevel to LZ4_compress_fast.
+		if w.lz4 == nil {
+			w.lz4 = new(lz4enc.Compressor)
+		}
+		n = w.lz4.Compress(dst[:limit], src, 10-o.Clevel)
 	case LZ4HC:
+		// C-Blosc2 runs LZ4_compress_HC at level clevel.
 		if w.lz4hc == nil {
-			w.lz4hc = &lz4.CompressorHC{Level: lz4hcDepth(o.Clevel)}
+			w.lz4hc = lz4hc.NewCompressor()
 		}
-		var err error
-		n, err = w.lz4hc.CompressBlock(src, dst[:limit])
-		if err != nil {
-			n = 0
-		}
-		// pierrec/lz4's HC compressor skips ahead on data that looks
-		// incompressible, and can lose to the fast compressor where
-		// C's LZ4HC would not: keep the smaller of the two.
-		if cap(w.zout.b) < limit {
-			w.zout.b = make([]byte, 0, limit)
-		}
-		w.lz4.Acceleration = 1
-		m, _ := w.lz4.CompressBlock(src, w.zout.b[:limit])
-		if m > 0 && (n <= 0 || m < n) {
-			n = copy(dst, w.zout.b[:m])
-		}
+		n = w.lz4hc.Compress(dst[:limit], src, o.Clevel)
 	case Zlib:
 		w.zout.b = w.zout.b[:0]
 		if w.zlib == nil {
