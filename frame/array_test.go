@@ -81,7 +81,7 @@ func TestSlabs(t *testing.T) {
 }
 
 func storedCompress(dst, src []byte, typesize int) ([]byte, error) {
-	return appendStoredChunk(dst, src, typesize), nil
+	return appendStoredChunk(dst, src, typesize, indexFilters), nil
 }
 
 func TestArrayWriteRoundTrip(t *testing.T) {

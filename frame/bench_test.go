@@ -110,7 +110,7 @@ func f64Smooth(n int) []byte {
 // codec/clevel and SHUFFLE.
 func writeBenchFrame(b *testing.B, path string, data []byte, codec blosc.Codec, clevel uint8) {
 	p := DefaultParams()
-	p.Compcode, p.Clevel = uint8(codec), clevel
+	p.Codec, p.Clevel = codec, clevel
 	out, err := os.Create(path)
 	if err != nil {
 		b.Fatal(err)

@@ -1,6 +1,10 @@
 package frame
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/blosc2go/blosc2/blosc"
+)
 
 // chunkSizes reads the sizes from the first 16 bytes of a Blosc chunk
 // (both the 16-byte Blosc1 and the 32-byte Blosc2 header start this way).
@@ -20,8 +24,10 @@ func chunkSizes(b []byte) (nbytes, blocksize, cbytes int64, ok bool) {
 
 // appendStoredChunk appends a valid Blosc2 chunk holding data uncompressed
 // ("memcpyed", 32-byte extended header): what C-Blosc2 itself writes for
-// small or incompressible inputs, e.g. most frame indexes.
-func appendStoredChunk(dst, data []byte, typesize int) []byte {
+// small or incompressible inputs, e.g. most frame indexes. filters is the
+// pipeline the header records (C-Blosc2 keeps its cparams' pipeline in a
+// memcpyed chunk, though it applies no filter to the data).
+func appendStoredChunk(dst, data []byte, typesize int, filters [blosc.MaxFilters]blosc.Filter) []byte {
 	if typesize < 1 || typesize > 255 {
 		typesize = 1
 	}
@@ -38,6 +44,9 @@ func appendStoredChunk(dst, data []byte, typesize int) []byte {
 	le.PutUint32(h[4:], uint32(len(data)))
 	le.PutUint32(h[8:], uint32(bs))
 	le.PutUint32(h[12:], uint32(len(data)+chunkExtendedHeader))
+	for i, f := range filters {
+		h[chunkFiltersOffset+i] = byte(f)
+	}
 	dst = append(dst, h[:]...)
 	return append(dst, data...)
 }

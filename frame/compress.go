@@ -9,10 +9,10 @@ import "github.com/blosc2go/blosc2/blosc"
 func BloscCompressor(p Params) CompressFunc {
 	return func(dst, src []byte, typesize int) ([]byte, error) {
 		return blosc.Compress(dst, src, blosc.Options{
-			Codec:       blosc.Codec(p.Compcode),
+			Codec:       p.Codec,
 			Clevel:      int(p.Clevel),
 			Typesize:    clampTypesize(typesize),
-			Filters:     filtersOf(p.Filters),
+			Filters:     p.Filters,
 			FiltersMeta: p.FiltersMeta,
 			Blocksize:   int(p.Blocksize),
 			SplitMode:   splitOf(p.SplitMode),
@@ -27,40 +27,36 @@ func clampTypesize(t int) int {
 	return t
 }
 
-func filtersOf(f [maxFilters]uint8) (out [blosc.MaxFilters]blosc.Filter) {
-	for i := range f {
-		out[i] = blosc.Filter(f[i])
-	}
-	return out
-}
-
-func splitOf(m uint8) blosc.SplitMode {
-	if m < 1 || m > 4 {
+func splitOf(m blosc.SplitMode) blosc.SplitMode {
+	if m < blosc.SplitAlways || m > blosc.SplitForwardCompat {
 		return blosc.SplitForwardCompat
 	}
-	return blosc.SplitMode(m)
+	return m
 }
+
+// indexFilters is the filter pipeline C-Blosc2 records in a frame's index
+// chunk, compressed or stored: its default cparams' (SHUFFLE in the last
+// slot).
+var indexFilters = [blosc.MaxFilters]blosc.Filter{blosc.MaxFilters - 1: blosc.Shuffle}
 
 // compressIndex compresses a frame index with the parameters C-Blosc2
 // uses when it appends a chunk (BloscLZ, clevel 5, SHUFFLE, typesize 8,
 // never split, 16 KiB blocks). Small indexes, and any index that does not
 // decode back exactly, are stored uncompressed (as C-Blosc2 also does for
-// small ones).
+// small ones), with the same pipeline in the header.
 func compressIndex(raw []byte) []byte {
 	if len(raw) < 1024 {
-		return appendStoredChunk(nil, raw, 8)
+		return appendStoredChunk(nil, raw, 8, indexFilters)
 	}
-	var f [blosc.MaxFilters]blosc.Filter
-	f[blosc.MaxFilters-1] = blosc.Shuffle
 	out, err := blosc.Compress(nil, raw, blosc.Options{
-		Codec: blosc.BloscLZ, Clevel: 5, Typesize: 8, Filters: f,
+		Codec: blosc.BloscLZ, Clevel: 5, Typesize: 8, Filters: indexFilters,
 		Blocksize: 16 << 10, SplitMode: blosc.SplitNever,
 	})
 	if err != nil {
-		return appendStoredChunk(nil, raw, 8)
+		return appendStoredChunk(nil, raw, 8, indexFilters)
 	}
 	if back, err := blosc.Decompress(nil, out); err != nil || string(back) != string(raw) {
-		return appendStoredChunk(nil, raw, 8)
+		return appendStoredChunk(nil, raw, 8, indexFilters)
 	}
 	return out
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/blosc2go/blosc2/blosc"
 )
 
 const testdataDir = "../testdata"
@@ -103,9 +105,18 @@ func TestCorpusHeaders(t *testing.T) {
 			}
 			if fh := e.FrameHeader; fh != nil {
 				h := f.Header()
-				var filt, fm [6]uint8
+				var filt [blosc.MaxFilters]blosc.Filter
+				var fm [blosc.MaxFilters]uint8
 				for i := range filt {
-					filt[i], fm[i] = fh.Filters[i], uint8(fh.FiltersMeta[i])
+					filt[i], fm[i] = blosc.Filter(fh.Filters[i]), uint8(fh.FiltersMeta[i])
+				}
+				codec := blosc.Codec(fh.CodecFlags & 0x0f)
+				if codec == 6 {
+					codec = blosc.Codec(fh.UDCodec)
+				}
+				if h.Codec != codec || h.Clevel != fh.CodecFlags>>4 || h.SplitMode != blosc.SplitMode(fh.OtherFlags&3+1) {
+					t.Errorf("codec %v clevel %d splitmode %v, manifest codec_flags %#x other_flags %#x",
+						h.Codec, h.Clevel, h.SplitMode, fh.CodecFlags, fh.OtherFlags)
 				}
 				got := []int64{int64(h.HeaderLen), h.FrameLen, int64(h.GeneralFlags), int64(h.FrameType), int64(h.CodecFlags),
 					int64(h.OtherFlags), h.Nbytes, h.Cbytes, int64(h.Typesize), int64(h.Blocksize), int64(h.Chunksize),

@@ -42,7 +42,7 @@ func Edit(path string, compress CompressFunc) (*Editor, error) {
 	h := f.hdr
 	e := &Editor{path: path, src: f, vlmeta: vl}
 	e.params = Params{
-		Typesize: h.Typesize, Compcode: h.Compcode, CompcodeMeta: h.CompcodeMeta, Clevel: h.Clevel,
+		Typesize: h.Typesize, Codec: h.Codec, CompcodeMeta: h.CompcodeMeta, Clevel: h.Clevel,
 		SplitMode: h.SplitMode, Blocksize: h.Blocksize, Filters: h.Filters, FiltersMeta: h.FiltersMeta,
 		UseDict: h.UseDict, NThreadsComp: h.NThreadsComp, NThreadsDecomp: h.NThreadsDecomp,
 		Metalayers: f.Metalayers(), Compress: compress,

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/blosc2go/blosc2/blosc"
 	"github.com/blosc2go/blosc2/frame"
 )
 
@@ -109,4 +110,44 @@ func ExampleNewWriter_stream() {
 	// Output:
 	// before Close: 0 bytes
 	// 2 chunks: hello, frames
+}
+
+// Choosing the codec, split mode and filter pipeline of a frame with
+// package blosc's types; the reader reports them with the same types.
+func ExampleDefaultParams() {
+	p := frame.DefaultParams()
+	p.Typesize = 4
+	p.Codec, p.Clevel = blosc.Zstd, 3
+	p.SplitMode = blosc.SplitAuto
+	p.Filters[blosc.MaxFilters-2] = blosc.Delta
+	p.Filters[blosc.MaxFilters-1] = blosc.BitShuffle
+	var buf bytes.Buffer
+	w, err := frame.NewWriter(&buf, p)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	data := make([]byte, 4000)
+	for i := range data {
+		data[i] = byte(i / 40)
+	}
+	w.AppendData(data)
+	if err := w.Close(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, err := frame.OpenBytes(buf.Bytes())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h := f.Header()
+	fmt.Println("codec", h.Codec, "clevel", h.Clevel, "split", h.SplitMode)
+	fmt.Println("filters", h.Filters)
+	got, _ := f.Decode(nil)
+	fmt.Println("round trip:", bytes.Equal(got, data))
+	// Output:
+	// codec zstd clevel 3 split auto
+	// filters [nofilter nofilter nofilter nofilter delta bitshuffle]
+	// round trip: true
 }

@@ -54,8 +54,15 @@ const (
 	// Chunk header (Blosc2) facts the frame layer needs for sizes.
 	chunkMinHeader      = 16
 	chunkExtendedHeader = 32
+	chunkFiltersOffset  = 16 // the filters[6] of an extended chunk header
 
+	// maxFilters is the number of filter slots a header records (the
+	// same as blosc.MaxFilters, the length of Params.Filters).
 	maxFilters = 6
+
+	// udCodecFormat in codec_flags bits 0-3 (BLOSC_UDCODEC_FORMAT) says
+	// the codec id is in the udcodec byte: ids from 6 up are stored so.
+	udCodecFormat = 6
 
 	// MaxMetalayers is the maximum number of fixed metalayers in a header.
 	MaxMetalayers = 16

@@ -300,7 +300,7 @@ func (f *Frame) loadIndex() error {
 		o := int64(binary.LittleEndian.Uint64(raw[8*i:]))
 		f.offsets[i] = o
 		if o < 0 {
-			k := Special(uint64(o)>>56) & specialMask
+			k := offsetSpecial(o)
 			switch k {
 			case SpecialZeros, SpecialUninit:
 			case SpecialNaN:

@@ -3,6 +3,8 @@ package frame
 import (
 	"encoding/binary"
 	"strconv"
+
+	"github.com/blosc2go/blosc2/blosc"
 )
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
@@ -23,10 +25,13 @@ type Header struct {
 	VariableChunks bool  // general_flags bit 6: chunks have different sizes
 	VLBlocks       bool  // general_flags bit 7: chunks use variable-length blocks
 
-	Type      Type  // Contiguous or Sparse
-	Compcode  uint8 // codec id (0 blosclz, 1 lz4, 2 lz4hc, 4 zlib, 5 zstd, or a user codec)
-	Clevel    uint8 // compression level (codec_flags bits 4-7)
-	SplitMode uint8 // 1 always, 2 never, 3 auto, 4 forward-compat
+	Type Type // Contiguous or Sparse
+	// Codec is the codec id: codec_flags bits 0-3, or the udcodec byte when
+	// those say 6 (user-defined codec). Ids this package does not know are
+	// kept as they are (their String is "codec(N)" or "user-codec(N)").
+	Codec     blosc.Codec
+	Clevel    uint8           // compression level (codec_flags bits 4-7)
+	SplitMode blosc.SplitMode // other_flags bits 0-1, plus 1
 
 	Nbytes    int64 // uncompressed_size: decoded bytes of all chunks
 	Cbytes    int64 // compressed_size: stored bytes of all chunks (index excluded)
@@ -40,9 +45,9 @@ type Header struct {
 	HasVLMetalayers bool
 
 	NFilters     uint8
-	Filters      [maxFilters]uint8
-	FiltersMeta  [maxFilters]uint8
-	UDCodec      uint8 // byte 77: the full compcode (user-defined codec id when Compcode is 6)
+	Filters      [blosc.MaxFilters]blosc.Filter // filter ids as stored, unknown ones included
+	FiltersMeta  [blosc.MaxFilters]uint8
+	UDCodec      uint8 // byte 77: the full codec id (the user-defined codec when codec_flags bits 0-3 are 6)
 	CompcodeMeta uint8
 	OtherFlags2  uint8 // bit 0: chunks use a dictionary
 	UseDict      bool
@@ -90,9 +95,9 @@ func parseHeaderFixed(b []byte) (Header, error) {
 	h.VariableChunks = h.GeneralFlags&flagVariableChunk != 0
 	h.VLBlocks = h.GeneralFlags&flagVLBlocks != 0
 	h.Type = Type(h.FrameType & 0x0f)
-	h.Compcode = h.CodecFlags & 0x0f
+	h.Codec = blosc.Codec(h.CodecFlags & 0x0f)
 	h.Clevel = h.CodecFlags >> 4
-	h.SplitMode = h.OtherFlags&0x03 + 1
+	h.SplitMode = blosc.SplitMode(h.OtherFlags&0x03 + 1)
 	h.Nbytes = int64(be.Uint64(b[posNbytes+1:]))
 	h.Cbytes = int64(be.Uint64(b[posCbytes+1:]))
 	h.Typesize = int32(be.Uint32(b[posTypesize+1:]))
@@ -108,14 +113,16 @@ func parseHeaderFixed(b []byte) (Header, error) {
 		return h, corrupt("header", posHasVLMeta, "has_vlmetalayers is not a msgpack bool")
 	}
 	h.NFilters = b[posNFilters]
-	copy(h.Filters[:], b[posFilters:posFilters+maxFilters])
+	for i := range h.Filters {
+		h.Filters[i] = blosc.Filter(b[posFilters+i])
+	}
 	copy(h.FiltersMeta[:], b[posFiltersMeta:posFiltersMeta+maxFilters])
 	h.UDCodec = b[posUDCodec]
 	h.CompcodeMeta = b[posCodecMeta]
 	h.OtherFlags2 = b[posOtherFlags2]
 	h.UseDict = h.OtherFlags2&1 != 0
-	if h.Compcode == 6 { // BLOSC_UDCODEC_FORMAT: the id is in the udcodec slot
-		h.Compcode = h.UDCodec
+	if h.Codec == udCodecFormat { // the id is in the udcodec slot
+		h.Codec = blosc.Codec(h.UDCodec)
 	}
 	return h, h.validate()
 }

@@ -3,6 +3,8 @@ package frame
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/blosc2go/blosc2/blosc"
 )
 
 // Field is one header field for display or comparison.
@@ -27,7 +29,7 @@ func (h Header) Fields() []Field {
 		{"vl_blocks", posGeneralFlags, strconv.FormatBool(h.VLBlocks)},
 		{"frame_type", posFrameType, h.Type.String()},
 		{"codec_flags", posCodecFlags, x(h.CodecFlags)},
-		{"compcode", posCodecFlags, u(uint64(h.Compcode))},
+		{"compcode", posCodecFlags, u(uint64(h.Codec))},
 		{"clevel", posCodecFlags, u(uint64(h.Clevel))},
 		{"other_flags", posOtherFlags, x(h.OtherFlags)},
 		{"splitmode", posOtherFlags, u(uint64(h.SplitMode))},
@@ -40,12 +42,20 @@ func (h Header) Fields() []Field {
 		{"tdecomp", posTDecomp + 1, i(int64(h.NThreadsDecomp))},
 		{"has_vlmetalayers", posHasVLMeta, strconv.FormatBool(h.HasVLMetalayers)},
 		{"nfilters", posNFilters, u(uint64(h.NFilters))},
-		{"filters", posFilters, fmt.Sprint(h.Filters)},
+		{"filters", posFilters, fmt.Sprint(filterIDs(h.Filters))},
 		{"udcodec", posUDCodec, u(uint64(h.UDCodec))},
 		{"compcode_meta", posCodecMeta, u(uint64(h.CompcodeMeta))},
 		{"filters_meta", posFiltersMeta, fmt.Sprint(h.FiltersMeta)},
 		{"other_flags2", posOtherFlags2, x(h.OtherFlags2)},
 	}
+}
+
+// filterIDs returns the numeric ids of a pipeline, as stored.
+func filterIDs(f [blosc.MaxFilters]blosc.Filter) (ids [blosc.MaxFilters]uint8) {
+	for i := range f {
+		ids[i] = uint8(f[i])
+	}
+	return ids
 }
 
 // FieldDiff is a header field whose value differs between two frames.

@@ -41,11 +41,11 @@ func appendHeader(dst []byte, hf headerFields) []byte {
 	if hf.sparse {
 		ft = byte(Sparse)
 	}
-	cc := p.Compcode
-	if cc >= 6 { // user-defined codec: flagged as 6, id in the udcodec byte
-		cc = 6
+	cc := uint8(p.Codec)
+	if cc >= udCodecFormat { // user-defined codec: flagged as 6, id in the udcodec byte
+		cc = udCodecFormat
 	}
-	dst = append(dst, 0xa4, gf, ft, p.Clevel<<4|cc&0x0f, (p.SplitMode-1)&0x03)
+	dst = append(dst, 0xa4, gf, ft, p.Clevel<<4|cc&0x0f, uint8(p.SplitMode-1)&0x03)
 	dst = append(dst, 0xd3)
 	dst = be.AppendUint64(dst, uint64(hf.nbytes))
 	dst = append(dst, 0xd3)
@@ -67,8 +67,10 @@ func appendHeader(dst []byte, hf headerFields) []byte {
 	}
 	var pipe [18]byte
 	pipe[0], pipe[1] = 0xd8, maxFilters
-	copy(pipe[2:], p.Filters[:])
-	pipe[2+6] = p.Compcode
+	for i, f := range p.Filters {
+		pipe[2+i] = uint8(f)
+	}
+	pipe[2+6] = uint8(p.Codec)
 	pipe[2+7] = p.CompcodeMeta
 	copy(pipe[2+8:], p.FiltersMeta[:])
 	if p.UseDict {

@@ -92,8 +92,7 @@ func (f *Frame) readChunksParallel(dst []byte, first, n int) ([]byte, error) {
 		i := first + j
 		part := out[st[i]-base : st[i+1]-base]
 		if raw == nil {
-			fillSpecial(part, Special(uint64(f.offsets[i])>>56)&specialMask, int(f.hdr.Typesize), 0)
-			return nil
+			return fillSpecial(part, f.specialOf(i), f.hdr.Typesize, 0)
 		}
 		size := int64(len(part))
 		if nb, _, _, _ := chunkSizes(raw); nb != size {

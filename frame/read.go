@@ -67,7 +67,7 @@ func (f *Frame) ChunkInfo(i int) (ChunkInfo, error) {
 	o := f.offsets[i]
 	switch {
 	case o < 0:
-		ci.Special = Special(uint64(o)>>56) & specialMask
+		ci.Special = offsetSpecial(o)
 	case f.hdr.Type == Sparse:
 		ci.File = sparseChunkName(o)
 	default:
@@ -90,7 +90,7 @@ func (f *Frame) RawChunk(i int) ([]byte, Special, error) {
 		return nil, 0, err
 	}
 	if raws[0] == nil {
-		return nil, Special(uint64(f.offsets[i])>>56) & specialMask, nil
+		return nil, f.specialOf(i), nil
 	}
 	return raws[0], NotSpecial, nil
 }
@@ -263,7 +263,12 @@ func (f *Frame) decodeChunk(d *blosc.Decoder, dst []byte, i int, raw []byte) ([]
 		if err != nil {
 			return dst, err
 		}
-		return f.appendSpecial(dst, Special(uint64(f.offsets[i])>>56)&specialMask, n), nil
+		start := len(dst)
+		dst = grow(dst, int(n))
+		if err := fillSpecial(dst[start:], f.specialOf(i), f.hdr.Typesize, 0); err != nil {
+			return dst[:start], err
+		}
+		return dst, nil
 	}
 	nb, _, _, _ := chunkSizes(raw)
 	out, err := decompressWith(d, dst, raw, int(nb))
@@ -415,8 +420,7 @@ func max64(a, b int64) int64 {
 // decodeRange writes bytes [a,b) of decoded chunk i (of size n) into dst.
 func (f *Frame) decodeRange(d *blosc.Decoder, dst []byte, i int, raw []byte, a, b, n int64) error {
 	if raw == nil {
-		fillSpecial(dst[:b-a], Special(uint64(f.offsets[i])>>56)&specialMask, int(f.hdr.Typesize), a)
-		return nil
+		return fillSpecial(dst[:b-a], f.specialOf(i), f.hdr.Typesize, a)
 	}
 	nb, _, _, _ := chunkSizes(raw)
 	if nb != n {

@@ -111,7 +111,7 @@ func (s *slabState) chunk(ci int, c []int64, raw []byte) error {
 	}
 	var special Special
 	if raw == nil {
-		special = Special(uint64(s.a.f.offsets[ci])>>56) & specialMask
+		special = s.a.f.specialOf(ci)
 	} else if nb, _, _, _ := chunkSizes(raw); nb != g.ChunkNbytes {
 		return corrupt("chunk "+itoa(int64(ci)), -1, "b2nd chunk decodes to "+itoa(nb)+" bytes, expected "+itoa(g.ChunkNbytes))
 	}
@@ -174,7 +174,9 @@ func (s *slabState) blocks(ci int, raw []byte, special Special, parts []blockPar
 	g := &s.a.geo
 	if raw == nil {
 		for _, bp := range parts {
-			fillBox(s.out, s.ostride, bp.dstBase, bp.cnt, g.Itemsize, special)
+			if err := fillBox(s.out, s.ostride, bp.dstBase, bp.cnt, g.Itemsize, special); err != nil {
+				return err
+			}
 		}
 		return nil
 	}
@@ -267,15 +269,21 @@ func copyBox(dst []byte, dstStride []int64, dstBase int64, src []byte, srcStride
 	})
 }
 
-// fillBox writes the special value k into a box of dst.
-func fillBox(dst []byte, dstStride []int64, dstBase int64, cnt []int64, isz int64, k Special) {
+// fillBox writes the special value k into a box of dst (items of isz
+// bytes, each row starting on an item boundary).
+func fillBox(dst []byte, dstStride []int64, dstBase int64, cnt []int64, isz int64, k Special) error {
 	nd := len(cnt)
 	row := cnt[nd-1] * isz
+	var err error
 	forEachIndex(cnt[:nd-1], func(t []int64) {
+		if err != nil {
+			return
+		}
 		d := dstBase
 		for i, v := range t {
 			d += v * dstStride[i]
 		}
-		fillSpecial(dst[d*isz:d*isz+row], k, int(isz), 0)
+		err = fillSpecial(dst[d*isz:d*isz+row], k, int32(isz), 0)
 	})
+	return err
 }

@@ -24,7 +24,7 @@ func TestSlabDecodesOnlyItsBlocks(t *testing.T) {
 	must(t, err)
 	data := f64Smooth(int(g.NItems * 8))
 	p := DefaultParams()
-	p.Compcode, p.Clevel = uint8(blosc.LZ4), 5
+	p.Codec, p.Clevel = blosc.LZ4, 5
 	var buf bytes.Buffer
 	w, err := NewArrayWriter(&buf, m, p)
 	must(t, err)

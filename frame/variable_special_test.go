@@ -16,10 +16,10 @@ func variableFrame(t *testing.T) []byte {
 	w, err := NewWriter(&buf, p)
 	must(t, err)
 	data := bytes.Repeat([]byte{1, 2, 3, 4}, 100)
-	must(t, w.AppendChunk(appendStoredChunk(nil, data, 4)))
+	must(t, w.AppendChunk(appendStoredChunk(nil, data, 4, indexFilters)))
 	must(t, w.AppendSpecial(SpecialZeros, 40))
 	must(t, w.AppendSpecial(SpecialNaN, 800))
-	must(t, w.AppendChunk(appendStoredChunk(nil, data[:12], 4)))
+	must(t, w.AppendChunk(appendStoredChunk(nil, data[:12], 4, indexFilters)))
 	must(t, w.Close())
 	return buf.Bytes()
 }

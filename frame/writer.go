@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/blosc2go/blosc2/blosc"
 )
 
 // CompressFunc compresses src into one Blosc2 chunk appended to dst. It is
@@ -17,18 +19,25 @@ type CompressFunc func(dst, src []byte, typesize int) ([]byte, error)
 // describe how the chunks were (or will be) compressed; chunks appended
 // already compressed are stored as they are.
 type Params struct {
-	Typesize     int32 // bytes per item (0: 8)
-	Compcode     uint8 // codec id: 0 blosclz, 1 lz4, 2 lz4hc, 4 zlib, 5 zstd
+	Typesize int32 // bytes per item (0: 8)
+	// Codec is the codec id recorded in the header (blosc.BloscLZ, LZ4,
+	// LZ4HC, Zlib, Zstd, or a plugin or user codec id, recorded as C-Blosc2
+	// does: ids from 6 up are flagged as user-defined, the id kept in the
+	// udcodec byte).
+	Codec        blosc.Codec
 	CompcodeMeta uint8 // codec parameter
 	Clevel       uint8 // 0-9
-	SplitMode    uint8 // 1 always, 2 never, 3 auto, 4 forward-compat (0: 4)
-	Blocksize    int32 // 0: automatic
+	// SplitMode is recorded in the header (blosc.SplitAlways, SplitNever,
+	// SplitAuto or SplitForwardCompat; 0 means SplitForwardCompat).
+	SplitMode blosc.SplitMode
+	Blocksize int32 // 0: automatic
 	// Chunksize, when positive, is the chunk size recorded before any chunk
 	// is appended (C-Blosc2's b2nd arrays do this); 0 means "set by the
 	// first chunk".
-	Chunksize      int32
-	Filters        [maxFilters]uint8
-	FiltersMeta    [maxFilters]uint8
+	Chunksize int32
+	// Filters is the filter pipeline recorded in the header, in slot order.
+	Filters        [blosc.MaxFilters]blosc.Filter
+	FiltersMeta    [blosc.MaxFilters]uint8
 	UseDict        bool
 	NThreadsComp   int16 // recorded only (0: 1)
 	NThreadsDecomp int16 // recorded only (0: 1)
@@ -48,8 +57,11 @@ type Params struct {
 // (BLOSC2_CPARAMS_DEFAULTS): blosclz, clevel 5, typesize 8, SHUFFLE in the
 // last filter slot, forward-compatible split mode.
 func DefaultParams() Params {
-	p := Params{Typesize: 8, Compcode: 0, Clevel: 5, SplitMode: 4, NThreadsComp: 1, NThreadsDecomp: 1}
-	p.Filters[maxFilters-1] = 1
+	p := Params{
+		Typesize: 8, Codec: blosc.BloscLZ, Clevel: 5, SplitMode: blosc.SplitForwardCompat,
+		NThreadsComp: 1, NThreadsDecomp: 1,
+	}
+	p.Filters[blosc.MaxFilters-1] = blosc.Shuffle
 	return p
 }
 
@@ -58,7 +70,7 @@ func (p *Params) normalize() error {
 		p.Typesize = 8
 	}
 	if p.SplitMode == 0 {
-		p.SplitMode = 4
+		p.SplitMode = blosc.SplitForwardCompat
 	}
 	if p.NThreadsComp == 0 {
 		p.NThreadsComp = 1
@@ -67,7 +79,7 @@ func (p *Params) normalize() error {
 		p.NThreadsDecomp = 1
 	}
 	bad := func(r string) error { return &FormatError{Where: "params", Offset: -1, Reason: r, Err: ErrRange} }
-	if p.Typesize < 0 || p.Blocksize < 0 || p.Chunksize < 0 || p.Clevel > 15 || p.SplitMode > 4 {
+	if p.Typesize < 0 || p.Blocksize < 0 || p.Chunksize < 0 || p.Clevel > 15 || p.SplitMode > blosc.SplitForwardCompat {
 		return bad("typesize, blocksize, clevel or splitmode out of range")
 	}
 	if len(p.Metalayers) > MaxMetalayers {
@@ -455,7 +467,7 @@ func (wr *Writer) storeSpecials() error {
 		if o >= 0 {
 			continue
 		}
-		c := appendSpecialChunk(nil, Special(uint64(o)>>56)&specialMask, wr.specNb[i], int(wr.p.Typesize))
+		c := appendSpecialChunk(nil, offsetSpecial(o), wr.specNb[i], int(wr.p.Typesize))
 		var off int64
 		if wr.dir != "" {
 			off = wr.nextFile()

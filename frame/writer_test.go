@@ -8,13 +8,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/blosc2go/blosc2/blosc"
 )
 
 // paramsOf returns Params reproducing f's header.
 func paramsOf(f *Frame) Params {
 	h := f.Header()
 	return Params{
-		Typesize: h.Typesize, Compcode: h.Compcode, CompcodeMeta: h.CompcodeMeta, Clevel: h.Clevel,
+		Typesize: h.Typesize, Codec: h.Codec, CompcodeMeta: h.CompcodeMeta, Clevel: h.Clevel,
 		SplitMode: h.SplitMode, Blocksize: h.Blocksize, Filters: h.Filters, FiltersMeta: h.FiltersMeta,
 		UseDict: h.UseDict, NThreadsComp: h.NThreadsComp, NThreadsDecomp: h.NThreadsDecomp,
 		Metalayers: f.Metalayers(), Chunksize: max32(h.Chunksize, 0),
@@ -60,12 +62,34 @@ func copyFrame(t testing.TB, f *Frame, w *Writer) {
 	}
 }
 
+// identicalCopies are the corpus frames our Writer reproduces byte for
+// byte from their chunks: no vlmetalayer (whose chunks our encoder
+// compresses differently), an index C-Blosc2 stored uncompressed (or a
+// large one compressed the same way), chunks in file order.
+var identicalCopies = map[string]bool{
+	"frames/f03_empty.b2frame":                     true,
+	"frames/f05_special_chunks.b2frame":            true,
+	"frames/f06_blosclz_many_small_chunks.b2frame": true,
+	"frames/f09_all_zeros_chunks.b2frame":          true,
+	"frames/f11_variable_chunk_sizes.b2frame":      true,
+	"frames/f12_lz4hc_never_split_bs8k.b2frame":    true,
+	"b2nd/a03_2d_u1.b2nd":                          true,
+	"b2nd/a04_1d_f4.b2nd":                          true,
+	"b2nd/a07_2d_empty_f8.b2nd":                    true,
+	"external/example_day_month_temp.b2nd":         true,
+	"external/varchunks-lz4-3.0.0.b2frame":         true,
+	"external/vlblocks-lz4-fixed-3.0.0.b2frame":    true,
+}
+
 // TestWriterMatchesC rewrites every corpus frame from its stored chunks and
 // checks that the header agrees with C-Blosc2's byte for byte (frame_len
-// aside when C compressed its index and we store ours), and that the copy
+// aside when C compressed its index and we store ours), that an index
+// chunk both store uncompressed has C's 32-byte chunk header (pipeline
+// included), that the identicalCopies are identical, and that the copy
 // decodes to the same bytes with the same (vl)metalayers.
 func TestWriterMatchesC(t *testing.T) {
 	dir := t.TempDir()
+	seen := 0
 	for _, e := range corpusEntries(t) {
 		if e.Type == "sframe" {
 			continue
@@ -111,6 +135,28 @@ func TestWriterMatchesC(t *testing.T) {
 					}
 				}
 			}
+			// The index chunk follows the chunks. Compare its header when
+			// C stored it as C-Blosc2 3.x does (flags 0x17: extended,
+			// memcpyed, don't split) and so did we.
+			ci, gi := indexChunk(orig, f.Header()), indexChunk(got, g.Header())
+			if len(ci) >= chunkExtendedHeader && ci[0] == 5 && ci[2] == 0x17 {
+				if len(gi) < chunkExtendedHeader || gi[2] != 0x17 {
+					t.Errorf("C stored its index, ours is % x", head(gi))
+				} else if !bytes.Equal(ci[:chunkExtendedHeader], gi[:chunkExtendedHeader]) {
+					t.Errorf("index chunk header\nours % x\nC    % x", gi[:chunkExtendedHeader], ci[:chunkExtendedHeader])
+				}
+			}
+			if identicalCopies[e.File] {
+				seen++
+				if !bytes.Equal(got, orig) {
+					for i := 0; i < len(got) && i < len(orig); i++ {
+						if got[i] != orig[i] {
+							t.Fatalf("copy differs from C's at byte %d of %d: ours %#x, C %#x", i, len(orig), got[i], orig[i])
+						}
+					}
+					t.Fatalf("copy is %d bytes, C's %d", len(got), len(orig))
+				}
+			}
 			d1, err := f.Decode(nil)
 			if err != nil {
 				t.Fatal(err)
@@ -134,6 +180,19 @@ func TestWriterMatchesC(t *testing.T) {
 			}
 		})
 	}
+	if seen != len(identicalCopies) {
+		t.Errorf("checked %d of the %d identicalCopies: corpus entries missing", seen, len(identicalCopies))
+	}
+}
+
+// indexChunk returns the bytes of a contiguous frame from its index chunk
+// on (the index chunk, then the trailer), or nil when there is none.
+func indexChunk(frame []byte, h Header) []byte {
+	off := int64(h.HeaderLen) + h.Cbytes
+	if h.Nbytes == 0 || off < 0 || off >= int64(len(frame)) {
+		return nil
+	}
+	return frame[off:]
 }
 
 // TestWriteSeeker checks the io.WriteSeeker path (writing after a prefix).
@@ -273,10 +332,10 @@ func TestVariableChunksWithSpecial(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := bytes.Repeat([]byte{1, 2, 3, 4}, 100)
-	must(t, w.AppendChunk(appendStoredChunk(nil, data, 4)))
+	must(t, w.AppendChunk(appendStoredChunk(nil, data, 4, indexFilters)))
 	must(t, w.AppendSpecial(SpecialZeros, 40))
 	must(t, w.AppendSpecial(SpecialNaN, 800))
-	must(t, w.AppendChunk(appendStoredChunk(nil, data[:12], 4)))
+	must(t, w.AppendChunk(appendStoredChunk(nil, data[:12], 4, indexFilters)))
 	must(t, w.Close())
 	out.Close()
 	f, err := OpenFile(path)
@@ -512,7 +571,7 @@ func TestEditSparse(t *testing.T) {
 // default, large indexes are compressed, and everything reads back.
 func TestWriterCompresses(t *testing.T) {
 	p := DefaultParams()
-	p.Compcode, p.Typesize = 5, 4 // zstd
+	p.Codec, p.Typesize = blosc.Zstd, 4
 	var buf writerAtBuffer
 	w, err := NewWriter(&buf, p)
 	must(t, err)

@@ -20,13 +20,11 @@ func frameParams(o blosc.Options, typesize int) (frame.Params, error) {
 	}
 	p := frame.DefaultParams()
 	p.Typesize = int32(typesize)
-	p.Compcode = uint8(o.Codec)
+	p.Codec = o.Codec
 	p.Clevel = uint8(o.Clevel)
-	p.SplitMode = uint8(o.SplitMode)
+	p.SplitMode = o.SplitMode
 	p.Blocksize = int32(o.Blocksize)
-	for i, f := range o.Filters {
-		p.Filters[i] = uint8(f)
-	}
+	p.Filters = o.Filters
 	p.FiltersMeta = o.FiltersMeta
 	// Data chunks go through one Encoder (reusing its state); anything the
 	// writer compresses with another typesize gets its own options.

@@ -204,11 +204,11 @@ func newFrameHeader(h *frame.Header, trailerLen int64) frameHeader {
 		FrameTypeName:    h.Type.String(),
 		CodecFlags:       int(h.CodecFlags),
 		CodecFlagsHex:    fmt.Sprintf("0x%02x", h.CodecFlags),
-		Compcode:         int(h.Compcode),
-		Codec:            frameCodecName(h),
+		Compcode:         int(h.Codec),
+		Codec:            h.Codec.String(),
 		Clevel:           int(h.Clevel),
 		OtherFlags:       int(h.OtherFlags),
-		SplitMode:        blosc.SplitMode(h.SplitMode).String(),
+		SplitMode:        h.SplitMode.String(),
 		UncompressedSize: h.Nbytes,
 		CompressedSize:   h.Cbytes,
 		TypeSize:         int64(h.Typesize),
@@ -234,18 +234,9 @@ func newFrameHeader(h *frame.Header, trailerLen int64) frameHeader {
 	for i := 0; i < blosc.MaxFilters; i++ {
 		fh.Filters[i] = int(h.Filters[i])
 		fh.FiltersMeta[i] = int(int8(h.FiltersMeta[i]))
-		fh.FilterNames[i] = blosc.Filter(h.Filters[i]).String()
+		fh.FilterNames[i] = h.Filters[i].String()
 	}
 	return fh
-}
-
-// frameCodecName names the frame's codec: compcode 6 means the udcodec byte
-// holds a user codec id.
-func frameCodecName(h *frame.Header) string {
-	if h.Compcode == 6 {
-		return blosc.Codec(h.UDCodec).String()
-	}
-	return blosc.Codec(h.Compcode).String()
 }
 
 func newB2NDInfo(content []byte, in *input) (*b2ndInfo, error) {

@@ -8,9 +8,10 @@ import (
 	"github.com/blosc2go/blosc2/blosc"
 )
 
-// TestFillSpecialMatchesBlosc checks frame's special-value bytes against
-// what package blosc decodes from the special chunk C-Blosc2 would build
-// for the same index entry, for whole chunks and for ranges.
+// TestFillSpecialMatchesBlosc checks frame's special-value bytes (frame's
+// Special passed on to blosc.FillSpecial) against what package blosc
+// decodes from the special chunk C-Blosc2 would build for the same index
+// entry, for whole chunks and for ranges.
 func TestFillSpecialMatchesBlosc(t *testing.T) {
 	const n = 4000
 	kinds := []struct {
@@ -22,6 +23,9 @@ func TestFillSpecialMatchesBlosc(t *testing.T) {
 		{SpecialUninit, blosc.AppendUninit},
 	}
 	for _, kind := range kinds {
+		if h, err := blosc.ReadHeader(mustChunk(kind.encode(nil, 8, 8))); err != nil || h.Special() != blosc.SpecialValue(kind.k) {
+			t.Fatalf("frame's %v is not blosc's special value %d (%v)", kind.k, h.Special(), err)
+		}
 		for _, ts := range []int{1, 2, 4, 8} {
 			chunk, err := kind.encode(nil, n, ts)
 			if err != nil {
@@ -34,13 +38,20 @@ func TestFillSpecialMatchesBlosc(t *testing.T) {
 				want, err := blosc.DecompressRange(nil, chunk, r[0], r[1]-r[0])
 				must(t, err)
 				got := bytes.Repeat([]byte{0xAA}, r[1]-r[0])
-				fillSpecial(got, kind.k, ts, int64(r[0]))
+				must(t, fillSpecial(got, kind.k, int32(ts), int64(r[0])))
 				if !bytes.Equal(got, want) {
 					t.Errorf("%v typesize %d bytes [%d,%d): % x, blosc gives % x", kind.k, ts, r[0], r[1], head(got), head(want))
 				}
 			}
 		}
 	}
+}
+
+func mustChunk(c []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return c
 }
 
 func head(b []byte) []byte {
@@ -71,7 +82,7 @@ func TestNaNChunkBits(t *testing.T) {
 		check := func(what string, b []byte, phase int) {
 			t.Helper()
 			full := make([]byte, len(b)+phase+int(ts))
-			fillSpecial(full, SpecialNaN, int(ts), 0)
+			must(t, fillSpecial(full, SpecialNaN, ts, 0))
 			for j := 0; j+int(ts) <= len(full); j += int(ts) {
 				if ts == 4 && binary.LittleEndian.Uint32(full[j:]) != 0x7FC00000 ||
 					ts == 8 && binary.LittleEndian.Uint64(full[j:]) != 0x7FF8000000000000 {
