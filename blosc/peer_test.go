@@ -129,7 +129,7 @@ var peerKinds = []struct {
 		s := peerSplitmix(99)
 		for len(b) < n {
 			r := s.next()
-			b = append(b, bytes.Repeat([]byte{byte(r)}, 1+int(r>>8)%600)...)
+			b = append(b, bytes.Repeat([]byte{byte(r)}, 1+int((r>>8)%600))...)
 		}
 		return b[:n]
 	}},

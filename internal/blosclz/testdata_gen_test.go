@@ -77,7 +77,7 @@ func runsLike(n int, seed uint64) []byte {
 	out := make([]byte, 0, n+600)
 	for len(out) < n {
 		v := r.next()
-		for k := 0; k < 1+int(v>>8)%600; k++ {
+		for k := 0; k < 1+int((v>>8)%600); k++ {
 			out = append(out, byte(v))
 		}
 	}

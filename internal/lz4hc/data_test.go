@@ -126,7 +126,7 @@ func mixedData(size int, seed uint64) []byte {
 		default:
 			// Repeat an earlier stretch, near or far.
 			if len(b) > 0 {
-				from := int(r>>8) % len(b)
+				from := int((r >> 8) % uint64(len(b)))
 				for i := 0; i < n && from+i < len(b); i++ {
 					b = append(b, b[from+i])
 				}
