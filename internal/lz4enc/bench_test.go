@@ -5,14 +5,16 @@ import (
 	"testing"
 
 	"github.com/pierrec/lz4/v4"
+
+	"github.com/blosc2go/blosc2/internal/testgen"
 )
 
 // benchSets are the inputs of the benchmarks: each is one Blosc block.
 var benchSets = []dataset{
-	{"i32ramp", rampNoise},
-	{"i32ramp-shuf4", func(n int) []byte { return shuffle(rampNoise(n), 4) }},
-	{"f64sine-shuf8", func(n int) []byte { return shuffle(sine(n), 8) }},
-	{"random", func(n int) []byte { return randomBytes(n, 2) }},
+	{"i32ramp", testgen.RampNoise},
+	{"i32ramp-shuf4", func(n int) []byte { return testgen.Shuffle(testgen.RampNoise(n), 4) }},
+	{"f64sine-shuf8", func(n int) []byte { return testgen.Shuffle(testgen.Sine(n), 8) }},
+	{"random", func(n int) []byte { return testgen.Random(n, 2) }},
 	{"zeros", func(n int) []byte { return make([]byte, n) }},
 }
 

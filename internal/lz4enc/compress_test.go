@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/pierrec/lz4/v4"
+
+	"github.com/blosc2go/blosc2/internal/testgen"
 )
 
 // oracle compresses with pierrec/lz4's port of LZ4_compress_fast.
@@ -124,7 +126,7 @@ func TestCompressLimitedOutput(t *testing.T) {
 // input after compressing others, of both table kinds.
 func TestCompressReuse(t *testing.T) {
 	c := new(Compressor)
-	inputs := [][]byte{text(1000, 7), rampNoise(200000), text(70000, 8), sine(5000), text(1000, 7)}
+	inputs := [][]byte{testgen.Text(1000, 7), testgen.RampNoise(200000), testgen.Text(70000, 8), testgen.Sine(5000), testgen.Text(1000, 7)}
 	for i, src := range inputs {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			checkSame(t, c, src, 1, CompressBound(len(src)))

@@ -3,6 +3,8 @@ package lz4hc
 import (
 	"fmt"
 	"testing"
+
+	"github.com/blosc2go/blosc2/internal/testgen"
 )
 
 // BenchmarkCompress: shuffled int32 ramp+noise and shuffled float64 sine
@@ -13,8 +15,8 @@ func BenchmarkCompress(b *testing.B) {
 		name string
 		gen  func(int) []byte
 	}{
-		{"i32noiseShuf", func(n int) []byte { return shuffleBytes(int32Noise(n), 4) }},
-		{"f64sineShuf", func(n int) []byte { return shuffleBytes(f64Sine(n), 8) }},
+		{"i32noiseShuf", func(n int) []byte { return testgen.Shuffle(testgen.RampNoise(n), 4) }},
+		{"f64sineShuf", func(n int) []byte { return testgen.Shuffle(testgen.Sine(n), 8) }},
 	}
 	for _, in := range inputs {
 		for _, size := range []int{32 << 10, 64 << 10, 256 << 10} {

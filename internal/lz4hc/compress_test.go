@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/pierrec/lz4/v4"
+
+	"github.com/blosc2go/blosc2/internal/testgen"
 )
 
 // roundTrip compresses src at level into a dst of capacity dcap (plus a
@@ -84,7 +86,7 @@ func TestSmallDst(t *testing.T) {
 // TestLevels checks the level mapping: below 1 is level 9 (lz4's default),
 // above 9 is 9, and the higher levels compress better.
 func TestLevels(t *testing.T) {
-	src := shuffleBytes(f64Sine(64<<10), 8)
+	src := testgen.Shuffle(testgen.Sine(64<<10), 8)
 	c := NewCompressor()
 	size := func(level int) []byte {
 		dst := make([]byte, CompressBound(len(src)))
