@@ -58,7 +58,7 @@ type encWorker struct {
 	zlib     *zlib.Writer
 	zout     sliceWriter
 	zalt     []byte     // the zstd frame with plane blocks
-	zstd     [2]zstdEnc // concurrency 1; see zstdFor
+	zstd     [3]zstdEnc // concurrency 1; see zstdFor
 	zstdNext int        // the slot of zstd to replace next
 }
 
@@ -68,6 +68,7 @@ type zstdEnc struct {
 	enc      *zstd.Encoder
 	lvl      zstd.EncoderLevel
 	win, blk int
+	rawLit   bool // literals stored raw (zstd.WithNoEntropyCompression)
 }
 
 func (w *encWorker) buf(i, n int) []byte {

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // rampNoise is the reference benchmarks' i32_ramp_noise: int32 i plus a
@@ -185,9 +187,75 @@ func TestLooksRandom(t *testing.T) {
 		{"f64-shuffled", shuffled(smoothF64(256<<10), 8), false},
 		{"text", encText(5, 100000), false},
 		{"tiny", []byte{1, 2, 3}, false},
+		// Uniform bytes that repeat: noise to the test, compressible by
+		// matches. zstdCompress keeps the matches of such streams.
+		{"random-periodic", periodicNoise(5000, 64<<10), true},
 	} {
 		if got := looksRandom(tc.data); got != tc.want {
 			t.Errorf("looksRandom(%s) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// periodicNoise is n bytes repeating a period of random bytes.
+func periodicNoise(period, n int) []byte {
+	p := encGenerate("random", 3, 1, period)
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = p[i%period]
+	}
+	return b
+}
+
+// TestZstdNoiseLiterals checks that storing the literals of streams that
+// look random without entropy coding costs nothing: on noise the frame
+// is the one entropy coding gives (zstd keeps such literals raw anyway),
+// and on periodic noise the matches are found as before.
+func TestZstdNoiseLiterals(t *testing.T) {
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dec.Close()
+	for _, clevel := range []int{1, 5, 9} {
+		o := encOpts(Zstd, clevel, 8, Shuffle)
+		e, err := NewEncoder(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &encWorker{}
+		for _, tc := range []struct {
+			name string
+			src  []byte
+		}{
+			{"random", encGenerate("random", 11, 1, 32<<10)},
+			{"random-odd", encGenerate("random", 12, 1, 100003)},
+			{"random-periodic", periodicNoise(5000, 64<<10)},
+		} {
+			if !looksRandom(tc.src) {
+				t.Fatalf("%s: does not look random", tc.name)
+			}
+			raw := append([]byte(nil), w.zstdEncode(e.zstdOpts, e.zstdLevel, nil, new([]byte), tc.src, 0, 0, true)...)
+			ent := w.zstdEncode(e.zstdOpts, e.zstdLevel, nil, new([]byte), tc.src, 0, 0, false)
+			switch {
+			case raw == nil || ent == nil:
+				t.Fatalf("clevel %d %s: no frame", clevel, tc.name)
+			case tc.name == "random-periodic" && (len(raw) > len(ent)+len(ent)/50 || len(raw) > len(tc.src)/8):
+				t.Errorf("clevel %d %s: %d bytes with raw literals, %d with entropy coding, of %d", clevel, tc.name, len(raw), len(ent), len(tc.src))
+			case tc.name != "random-periodic" && !bytes.Equal(raw, ent):
+				t.Errorf("clevel %d %s: raw literals give %d bytes, entropy coding %d", clevel, tc.name, len(raw), len(ent))
+			}
+			got, err := dec.DecodeAll(raw, nil)
+			if err != nil || !bytes.Equal(got, tc.src) {
+				t.Errorf("clevel %d %s: frame does not decode: %v", clevel, tc.name, err)
+			}
+		}
+		// zstdCompress takes that path for noise.
+		w = &encWorker{}
+		src := encGenerate("random", 13, 1, 32<<10)
+		e.zstdCompress(w, make([]byte, len(src)), src, 0)
+		if !w.zstd[0].rawLit {
+			t.Errorf("clevel %d: zstdCompress coded the literals of noise", clevel)
 		}
 	}
 }
