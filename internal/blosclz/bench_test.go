@@ -3,6 +3,8 @@ package blosclz
 import (
 	"fmt"
 	"testing"
+
+	"github.com/blosc2go/blosc2/internal/testgen"
 )
 
 // benchBlock is the size of the synthetic benchmark streams.
@@ -10,9 +12,9 @@ const benchBlock = 256 << 10
 
 func benchInputs() []testInput {
 	return []testInput{
-		{"text", textLike(benchBlock, 1)},
-		{"runs", runsLike(benchBlock, 2)},
-		{"random", randomBytes(benchBlock, 3)},
+		{"text", testgen.Text(benchBlock, 1)},
+		{"runs", testgen.Runs(benchBlock, 2)},
+		{"random", testgen.Random(benchBlock, 3)},
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"testing"
+
+	"github.com/blosc2go/blosc2/internal/testgen"
 )
 
 // refCompress is a deliberately literal model of C-Blosc2's
@@ -248,22 +250,22 @@ func checkAgainstRef(t *testing.T, name string, src []byte, capacity, clevel int
 // small that the output no longer fits (exercising every room check).
 func TestCompressMatchesModel(t *testing.T) {
 	inputs := testInputs()
-	r := splitmix64(99)
+	r := testgen.SplitMix64(99)
 	nmixed := 20
 	if testing.Short() {
 		nmixed = 5
 	}
 	for i := 0; i < nmixed; i++ {
 		// Mixed inputs: random bytes with random repeats, near and far.
-		n := 16 + int(r.next()%20000)
-		b := randomBytes(n, r.next())
-		for k := 0; k < int(r.next()%200); k++ {
-			from, to := int(r.next()%uint64(n)), int(r.next()%uint64(n))
-			l := int(r.next() % 300)
+		n := 16 + int(r.Next()%20000)
+		b := testgen.Random(n, r.Next())
+		for k := 0; k < int(r.Next()%200); k++ {
+			from, to := int(r.Next()%uint64(n)), int(r.Next()%uint64(n))
+			l := int(r.Next() % 300)
 			if from+l <= n && to+l <= n {
 				copy(b[to:to+l], b[from:from+l])
 			}
-			if r.next()%4 == 0 && to+l <= n {
+			if r.Next()%4 == 0 && to+l <= n {
 				for j := to; j < to+l; j++ {
 					b[j] = b[to]
 				}
@@ -273,7 +275,7 @@ func TestCompressMatchesModel(t *testing.T) {
 	}
 	for n := 0; n <= 80; n += 3 {
 		inputs = append(inputs, testInput{fmt.Sprintf("tiny%d", n), make([]byte, n)},
-			testInput{fmt.Sprintf("tinytext%d", n), textLike(n, uint64(n))})
+			testInput{fmt.Sprintf("tinytext%d", n), testgen.Text(n, uint64(n))})
 	}
 	for _, in := range inputs {
 		src := in.data
