@@ -16,6 +16,7 @@ package peertest
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -177,4 +178,46 @@ func Output(tb testing.TB, what string, cmd *exec.Cmd) []byte {
 func RunPython(tb testing.TB, script string, args ...string) []byte {
 	tb.Helper()
 	return Output(tb, "python peer", exec.Command(PythonPath, append([]string{"-c", script}, args...)...))
+}
+
+// cblosc1SumsScript decodes each chunk listed in the JSON file argv[1]
+// with C-Blosc 1.x and prints its version and, per chunk, the sha256 of
+// the decoded bytes or the error.
+const cblosc1SumsScript = `
+import hashlib, json, sys
+import blosc
+out = {"version": blosc.blosclib_version, "results": {}}
+for p in json.load(open(sys.argv[1])):
+    try:
+        with open(p, "rb") as f:
+            out["results"][p] = hashlib.sha256(blosc.decompress(f.read())).hexdigest()
+    except Exception as e:
+        out["results"][p] = "error: %s" % e
+json.dump(out, sys.stdout)
+`
+
+// CBlosc1Sums has C-Blosc 1.x (Debian's python3-blosc) decode the chunk
+// files at paths and returns its version and, for each path, the hex
+// sha256 of the decoded bytes or "error: " and C-Blosc's message. It
+// applies the policy to the blosc module first; dir is a directory for
+// the list of paths.
+func CBlosc1Sums(tb testing.TB, dir string, paths []string) (version string, sums map[string]string) {
+	tb.Helper()
+	Python(tb, "blosc")
+	list, err := json.Marshal(paths)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	listPath := filepath.Join(dir, "cblosc1-list.json")
+	if err := os.WriteFile(listPath, list, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	var res struct {
+		Version string            `json:"version"`
+		Results map[string]string `json:"results"`
+	}
+	if err := json.Unmarshal(RunPython(tb, cblosc1SumsScript, listPath), &res); err != nil {
+		tb.Fatal(err)
+	}
+	return res.Version, res.Results
 }
