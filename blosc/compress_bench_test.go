@@ -1,10 +1,10 @@
 package blosc
 
 import (
-	"encoding/binary"
-	"math"
 	"strconv"
 	"testing"
+
+	"github.com/blosc2go/blosc2/internal/testgen"
 )
 
 // The compression benchmarks use the workloads of the C-Blosc2 reference
@@ -17,28 +17,15 @@ import (
 const encBenchBytes = 4 << 20
 
 func encBenchData(name string) ([]byte, int) {
-	b := make([]byte, encBenchBytes)
 	switch name {
 	case "f64_smooth":
-		for i := 0; i < len(b)/8; i++ {
-			v := 1000*math.Sin(float64(i)*1e-4) + 10*math.Cos(float64(i)*3e-3)
-			binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(v))
-		}
-		return b, 8
+		return testgen.Sine(encBenchBytes), 8
 	case "i32_ramp_noise":
-		r := &encSplitmix{s: 42}
-		for i := 0; i < len(b)/4; i++ {
-			binary.LittleEndian.PutUint32(b[4*i:], uint32(i)+uint32(r.next()&255))
-		}
-		return b, 4
+		return testgen.RampNoise(encBenchBytes), 4
 	case "random":
-		r := &encSplitmix{s: 7}
-		for i := 0; i < len(b); i += 8 {
-			binary.LittleEndian.PutUint64(b[i:], r.next())
-		}
-		return b, 8
+		return testgen.Random(encBenchBytes, 7), 8
 	}
-	return b, 8 // zeros
+	return make([]byte, encBenchBytes), 8 // zeros
 }
 
 func BenchmarkCompressCopy(b *testing.B) {

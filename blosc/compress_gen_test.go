@@ -3,25 +3,16 @@ package blosc
 import (
 	"encoding/binary"
 	"math"
+
+	"github.com/blosc2go/blosc2/internal/testgen"
 )
-
-// encSplitmix is the corpus generators' PRNG (splitmix64).
-type encSplitmix struct{ s uint64 }
-
-func (r *encSplitmix) next() uint64 {
-	r.s += 0x9E3779B97F4A7C15
-	z := r.s
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
-}
 
 // encGenerate returns n bytes of the corpus data kind (testdata/README.md)
 // with the given seed and typesize, or nil for a kind it cannot make
 // ("text" needs the corpus's word list).
 func encGenerate(kind string, seed uint64, typesize, n int) []byte {
 	b := make([]byte, n)
-	r := &encSplitmix{s: seed}
+	r := testgen.SplitMix64(seed)
 	switch kind {
 	case "zeros":
 	case "const":
@@ -31,7 +22,7 @@ func encGenerate(kind string, seed uint64, typesize, n int) []byte {
 	case "random":
 		var w [8]byte
 		for i := 0; i < n; i += 8 {
-			binary.LittleEndian.PutUint64(w[:], r.next())
+			binary.LittleEndian.PutUint64(w[:], r.Next())
 			copy(b[i:], w[:])
 		}
 	case "i32ramp":
@@ -43,7 +34,7 @@ func encGenerate(kind string, seed uint64, typesize, n int) []byte {
 	case "i32noise":
 		var w [4]byte
 		for i := 0; 4*i < n; i++ {
-			binary.LittleEndian.PutUint32(w[:], uint32(3*i)+uint32(r.next()&15))
+			binary.LittleEndian.PutUint32(w[:], uint32(3*i)+uint32(r.Next()&15))
 			copy(b[4*i:], w[:])
 		}
 	case "f64sine":
@@ -62,7 +53,7 @@ func encGenerate(kind string, seed uint64, typesize, n int) []byte {
 		}
 	case "runs":
 		for i := 0; i < n; {
-			x := r.next()
+			x := r.Next()
 			l := 1 + int((x>>8)%600)
 			for k := 0; k < l && i < n; k++ {
 				b[i] = byte(x)
@@ -77,7 +68,7 @@ func encGenerate(kind string, seed uint64, typesize, n int) []byte {
 	case "mixed":
 		var w [8]byte
 		for i := 0; i < n; i += 8 {
-			binary.LittleEndian.PutUint64(w[:], r.next())
+			binary.LittleEndian.PutUint64(w[:], r.Next())
 			copy(b[i:], w[:])
 		}
 		for seg := 16 << 10; seg < n; seg += 32 << 10 {
@@ -97,11 +88,11 @@ func encGenerate(kind string, seed uint64, typesize, n int) []byte {
 func encText(seed uint64, n int) []byte {
 	words := []string{"blosc", "chunk", "block", "stream", "shuffle", "the", "of", "and", "a", "to",
 		"compress", "data", "frame", "zstd", "lz4", "filter", "delta", "is", "in", "for"}
-	r := &encSplitmix{s: seed}
+	r := testgen.SplitMix64(seed)
 	b := make([]byte, 0, n+16)
 	for len(b) < n {
-		b = append(b, words[r.next()%uint64(len(words))]...)
-		if r.next()%10 == 0 {
+		b = append(b, words[r.Next()%uint64(len(words))]...)
+		if r.Next()%10 == 0 {
 			b = append(b, '\n')
 		} else {
 			b = append(b, ' ')

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/blosc2go/blosc2/internal/peertest"
+	"github.com/blosc2go/blosc2/internal/testgen"
 )
 
 // TestCompressBlosc1Peer writes FormatBlosc1 chunks for every codec and
@@ -76,7 +77,7 @@ func TestCompressBlosc1Peer(t *testing.T) {
 	}
 	// Shuffled blocks that are not split: zstd frames of many blocks, one
 	// per byte plane (see zstdCompress), at each level mapping.
-	planar := map[string][]byte{"i32rampnoise": rampNoise(600001), "f64smooth": smoothF64(600001)}
+	planar := map[string][]byte{"i32rampnoise": testgen.RampNoise(600001), "f64smooth": testgen.Sine(600001)}
 	for iname, data := range planar {
 		ts := 4
 		if iname == "f64smooth" {

@@ -135,9 +135,9 @@ func zstdPlaneBlock(n, planes, dictLen int) int {
 // zstdFor returns a zstd encoder of the worker for streams of n bytes at
 // level lvl in zstd blocks of blk bytes (0: the default): one with these
 // whose window holds the stream and the dictionary (all such encoders
-// give the same bytes). A worker keeps two encoders and replaces them in
-// turn. It returns nil if zstd refuses the options, which NewEncoder
-// checked.
+// give the same bytes). A worker keeps three encoders (plane blocks, the
+// default blocks, raw literals for noise) and replaces them in turn. It
+// returns nil if zstd refuses the options, which NewEncoder checked.
 func (w *encWorker) zstdFor(opts []zstd.EOption, lvl zstd.EncoderLevel, n, blk, dictLen int, rawLit bool) *zstd.Encoder {
 	win := zstdWindow(n, dictLen)
 	for _, z := range w.zstd {

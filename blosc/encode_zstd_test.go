@@ -2,33 +2,12 @@ package blosc
 
 import (
 	"bytes"
-	"encoding/binary"
-	"math"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/blosc2go/blosc2/internal/testgen"
 )
-
-// rampNoise is the reference benchmarks' i32_ramp_noise: int32 i plus a
-// random byte (splitmix64 seeded 42).
-func rampNoise(n int) []byte {
-	b := make([]byte, n)
-	r := &encSplitmix{s: 42}
-	for i := 0; 4*i+4 <= n; i++ {
-		binary.LittleEndian.PutUint32(b[4*i:], uint32(i)+uint32(r.next()&255))
-	}
-	return b
-}
-
-// smoothF64 is the reference benchmarks' f64_smooth.
-func smoothF64(n int) []byte {
-	b := make([]byte, n)
-	for i := 0; 8*i+8 <= n; i++ {
-		v := 1000*math.Sin(float64(i)*1e-4) + 10*math.Cos(float64(i)*3e-3)
-		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(v))
-	}
-	return b
-}
 
 // TestZstdPlaneBlocksRatio compresses shuffled blocks that are not split
 // into streams, where klauspost/compress alone stores whole 128 KiB zstd
@@ -44,13 +23,13 @@ func TestZstdPlaneBlocksRatio(t *testing.T) {
 		clevel    int
 		min       float64
 	}{
-		{"i32/shuffle/256K/c1", rampNoise(1 << 20), 4, Shuffle, 256 << 10, 1, 3.0},
-		{"i32/shuffle/256K/c3", rampNoise(1 << 20), 4, Shuffle, 256 << 10, 3, 3.0},
-		{"i32/shuffle/64K/c1", rampNoise(1 << 20), 4, Shuffle, 64 << 10, 1, 3.0},
-		{"i32/bitshuffle/256K/c1", rampNoise(1 << 20), 4, BitShuffle, 256 << 10, 1, 3.2},
-		{"f64/shuffle/64K/c1", smoothF64(1 << 20), 8, Shuffle, 64 << 10, 1, 1.38},
-		{"f64/shuffle/256K/c1", smoothF64(1 << 20), 8, Shuffle, 256 << 10, 1, 1.38},
-		{"f64/shuffle/256K/c5", smoothF64(1 << 20), 8, Shuffle, 256 << 10, 5, 1.43},
+		{"i32/shuffle/256K/c1", testgen.RampNoise(1 << 20), 4, Shuffle, 256 << 10, 1, 3.0},
+		{"i32/shuffle/256K/c3", testgen.RampNoise(1 << 20), 4, Shuffle, 256 << 10, 3, 3.0},
+		{"i32/shuffle/64K/c1", testgen.RampNoise(1 << 20), 4, Shuffle, 64 << 10, 1, 3.0},
+		{"i32/bitshuffle/256K/c1", testgen.RampNoise(1 << 20), 4, BitShuffle, 256 << 10, 1, 3.2},
+		{"f64/shuffle/64K/c1", testgen.Sine(1 << 20), 8, Shuffle, 64 << 10, 1, 1.38},
+		{"f64/shuffle/256K/c1", testgen.Sine(1 << 20), 8, Shuffle, 256 << 10, 1, 1.38},
+		{"f64/shuffle/256K/c5", testgen.Sine(1 << 20), 8, Shuffle, 256 << 10, 5, 1.43},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, format := range []Format{FormatBlosc2, FormatBlosc1} {
@@ -73,7 +52,7 @@ func TestZstdPlaneBlocksRatio(t *testing.T) {
 // (two, with different block sizes) does not change the bytes: each input
 // compresses the same whatever was compressed before it.
 func TestZstdDeterministic(t *testing.T) {
-	inputs := [][]byte{rampNoise(1 << 20), rampNoise(300001), smoothF64(70001), encGenerate("random", 3, 8, 200000), rampNoise(5000)}
+	inputs := [][]byte{testgen.RampNoise(1 << 20), testgen.RampNoise(300001), testgen.Sine(70001), encGenerate("random", 3, 8, 200000), testgen.RampNoise(5000)}
 	for _, clevel := range []int{1, 5, 9} {
 		for _, f := range []Filter{Shuffle, BitShuffle} {
 			o := encOpts(Zstd, clevel, 4, f)
@@ -110,7 +89,7 @@ func TestZstdDeterministic(t *testing.T) {
 // TestZstdFrameBlocks checks that shuffled streams get zstd blocks of a
 // plane.
 func TestZstdFrameBlocks(t *testing.T) {
-	data := rampNoise(1 << 20)
+	data := testgen.RampNoise(1 << 20)
 	for _, tc := range []struct {
 		blocksize, typesize int
 		filter              Filter
@@ -181,10 +160,10 @@ func TestLooksRandom(t *testing.T) {
 		{"random", encGenerate("random", 9, 8, 1<<20), true},
 		{"random-small", encGenerate("random", 9, 8, 4096), true},
 		{"random-odd", encGenerate("random", 9, 8, 100003), true},
-		{"i32", rampNoise(1 << 20), false},
-		{"i32-shuffled", shuffled(rampNoise(256<<10), 4), false},
-		{"f64", smoothF64(1 << 20), false},
-		{"f64-shuffled", shuffled(smoothF64(256<<10), 8), false},
+		{"i32", testgen.RampNoise(1 << 20), false},
+		{"i32-shuffled", shuffled(testgen.RampNoise(256<<10), 4), false},
+		{"f64", testgen.Sine(1 << 20), false},
+		{"f64-shuffled", shuffled(testgen.Sine(256<<10), 8), false},
 		{"text", encText(5, 100000), false},
 		{"tiny", []byte{1, 2, 3}, false},
 		// Uniform bytes that repeat: noise to the test, compressible by

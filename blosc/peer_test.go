@@ -22,6 +22,8 @@ import (
 
 	"github.com/blosc2go/blosc2/blosc"
 	"github.com/blosc2go/blosc2/internal/peertest"
+
+	"github.com/blosc2go/blosc2/internal/testgen"
 )
 
 // peerScript compresses the cases of the spec (argv[1]) with C-Blosc 1.21
@@ -118,17 +120,17 @@ var peerKinds = []struct {
 	}},
 	{"random", func(n int) []byte {
 		b := make([]byte, n+8)
-		s := peerSplitmix(12345)
+		s := testgen.SplitMix64(12345)
 		for i := 0; i+8 <= len(b); i += 8 {
-			binary.LittleEndian.PutUint64(b[i:], s.next())
+			binary.LittleEndian.PutUint64(b[i:], s.Next())
 		}
 		return b[:n]
 	}},
 	{"runs", func(n int) []byte {
 		b := make([]byte, 0, n+600)
-		s := peerSplitmix(99)
+		s := testgen.SplitMix64(99)
 		for len(b) < n {
-			r := s.next()
+			r := s.Next()
 			b = append(b, bytes.Repeat([]byte{byte(r)}, 1+int((r>>8)%600))...)
 		}
 		return b[:n]
@@ -138,10 +140,10 @@ var peerKinds = []struct {
 			"streams shuffles bytes and compresses each one with lz4 zstd zlib or blosclz " +
 			"at every level from zero to nine")
 		var b bytes.Buffer
-		s := peerSplitmix(7)
+		s := testgen.SplitMix64(7)
 		for b.Len() < n {
-			b.WriteString(words[s.next()%uint64(len(words))])
-			if s.next()%10 == 0 {
+			b.WriteString(words[s.Next()%uint64(len(words))])
+			if s.Next()%10 == 0 {
 				b.WriteByte('\n')
 			} else {
 				b.WriteByte(' ')
@@ -161,16 +163,6 @@ var peerKinds = []struct {
 		}
 		return b[:n]
 	}},
-}
-
-type peerSplitmix uint64
-
-func (s *peerSplitmix) next() uint64 {
-	*s += 0x9E3779B97F4A7C15
-	z := uint64(*s)
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
 }
 
 // peerCases returns the sample of parameter combinations: every codec x
