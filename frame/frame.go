@@ -52,6 +52,15 @@ type Frame struct {
 	startsOnce sync.Once
 	starts     []int64 // decoded offset of each chunk, len nchunks+1 (variable chunk sizes)
 	startsErr  error
+
+	fetchGap int64     // block-level reads: coalescing gap (SetFetch)
+	fetchers int       // block-level reads: ReadAt calls at once (0: defaults)
+	lazy     lazyCache // block-level reads: headers and block starts of chunks read
+
+	// pre holds bytes read ahead while opening (the index and trailer of a
+	// frame on a reader, read with one ReadAt), at file offset preOff.
+	pre    []byte
+	preOff int64
 }
 
 // Open reads the header, index and trailer of a contiguous frame of size
@@ -136,6 +145,10 @@ func (f *Frame) readAt(p []byte, off int64, where string) error {
 	if off < 0 || off > f.size || int64(len(p)) > f.size-off {
 		return corrupt(where, off, "needs "+itoa(int64(len(p)))+" bytes past the end of the data")
 	}
+	if b := f.preread(off, int64(len(p))); b != nil {
+		copy(p, b)
+		return nil
+	}
 	n, err := f.r.ReadAt(p, off)
 	if n == len(p) {
 		return nil
@@ -155,6 +168,9 @@ func (f *Frame) bytesAt(off, n int64, where string) ([]byte, error) {
 	if f.mem != nil {
 		return f.mem[off : off+n : off+n], nil
 	}
+	if b := f.preread(off, n); b != nil {
+		return b, nil
+	}
 	b := make([]byte, n)
 	if err := f.readAt(b, off, where); err != nil {
 		return nil, err
@@ -163,6 +179,18 @@ func (f *Frame) bytesAt(off, n int64, where string) ([]byte, error) {
 }
 
 const headReadSize = 512 // first read: the fixed header and, usually, the metalayers
+
+// maxTailRead bounds the read of a contiguous frame's index and trailer
+// made in one go when opening; larger ones are read piece by piece.
+const maxTailRead = 16 << 20
+
+// preread returns the bytes [off, off+n) if they were read ahead, else nil.
+func (f *Frame) preread(off, n int64) []byte {
+	if f.pre == nil || off < f.preOff || off+n > f.preOff+int64(len(f.pre)) {
+		return nil
+	}
+	return f.pre[off-f.preOff : off-f.preOff+n : off-f.preOff+n]
+}
 
 func (f *Frame) load() error {
 	if f.size < headerMinLen {
@@ -197,6 +225,20 @@ func (f *Frame) load() error {
 	if len(hbuf) > headerMinLen {
 		if f.meta, err = parseMetaSection(hbuf, posMetalayers, "metalayers", MaxMetalayers); err != nil {
 			return err
+		}
+	}
+	// On a reader, the index and the trailer (all that follows the
+	// chunks) are read with one ReadAt: opening a remote frame then takes
+	// two requests, the head and the tail.
+	if f.mem == nil && h.Type == Contiguous {
+		start := int64(h.HeaderLen) + h.Cbytes
+		if n := h.FrameLen - start; n > 0 && n <= maxTailRead {
+			pre := make([]byte, n)
+			if err := f.readAt(pre, start, "index"); err != nil {
+				return err
+			}
+			f.pre, f.preOff = pre, start
+			defer func() { f.pre = nil }()
 		}
 	}
 	if err := f.loadTrailer(); err != nil {

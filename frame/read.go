@@ -390,12 +390,24 @@ func (f *Frame) ReadAt(p []byte, off int64) (int, error) {
 	}
 	first := sort.Search(len(st)-1, func(i int) bool { return st[i+1] > off })
 	last := sort.Search(len(st)-1, func(i int) bool { return st[i+1] >= end })
-	idx := make([]int, last-first+1)
-	for j := range idx {
-		idx[j] = first + j
+	idx := make([]int, 0, last-first+1)
+	for i := first; i <= last; i++ {
+		a := max64(off, st[i]) - st[i]
+		b := min64(end, st[i+1]) - st[i]
+		// A stored chunk needed in part is read block by block.
+		if (a > 0 || b < st[i+1]-st[i]) && f.blockReads() && f.offsets[i] >= 0 {
+			done, err := f.readPart(f.blockDecoder(), p[st[i]+a-off:st[i]+b-off], i, a, b, st[i+1]-st[i])
+			if err != nil {
+				return 0, err
+			}
+			if done {
+				continue
+			}
+		}
+		idx = append(idx, i)
 	}
 	err = f.eachChunk(idx, func(j int, raw []byte, d *blosc.Decoder) error {
-		i := first + j
+		i := idx[j]
 		a := max64(off, st[i]) - st[i]
 		b := min64(end, st[i+1]) - st[i]
 		return f.decodeRange(d, p[st[i]+a-off:st[i]+b-off], i, raw, a, b, st[i+1]-st[i])

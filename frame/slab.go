@@ -64,6 +64,35 @@ func (a *Array) ReadSlab(dst []byte, start, stop []int64) ([]byte, error) {
 
 	proto := slabState{a: a, start: start, stop: stop, out: out, dec: a.f.dec,
 		ostride: stridesOf(outShape), bstride: stridesOf(int32s(m.BlockShape))}
+
+	// On a reader, chunks the slab covers only in part are read block by
+	// block: their header and block starts, then the blocks needed.
+	if a.f.blockReads() {
+		st := proto
+		st.dec = a.f.blockDecoder()
+		k := 0
+		for j, ci := range idx {
+			if a.f.offsets[ci] >= 0 && !a.coversChunk(coords[j], start, stop) {
+				lc, err := a.f.lazyChunkAt(ci, g.ChunkNbytes)
+				if err != nil {
+					return dst[:n0], err
+				}
+				if lc != nil {
+					st.lazy = nil
+					if lc.whole == nil {
+						st.lazy = lc
+					}
+					if err := st.chunk(ci, coords[j], lc.whole); err != nil {
+						return dst[:n0], err
+					}
+					continue
+				}
+			}
+			idx[k], coords[k] = ci, coords[j]
+			k++
+		}
+		idx, coords = idx[:k], coords[:k]
+	}
 	// One state (scratch buffer) per goroutine decoding chunks.
 	free := make(chan *slabState, a.f.Workers())
 	for w := 0; w < cap(free); w++ {
@@ -90,6 +119,25 @@ type slabState struct {
 	bstride     []int64 // strides inside a block (items)
 	buf         []byte  // decoded chunk or block
 	dec         *blosc.Decoder
+	lazy        *lazyChunk // the chunk is read block by block (see lazyread.go)
+}
+
+// coversChunk reports whether the slab [start, stop) touches every block
+// of the chunk at grid coordinates c, so that reading it whole costs
+// nothing more. Blocks that hold only the padding past the array's edge
+// are never touched.
+func (a *Array) coversChunk(c, start, stop []int64) bool {
+	m := &a.meta
+	for i := range c {
+		cs, bs := int64(m.ChunkShape[i]), int64(m.BlockShape[i])
+		o := c[i] * cs
+		lo := max64(start[i], o) - o
+		hi := min64(stop[i], o+cs) - o
+		if lo >= bs || (hi-1)/bs != (cs-1)/bs {
+			return false
+		}
+	}
+	return true
 }
 
 // chunk copies the part of chunk ci (grid coordinates c) inside the slab.
@@ -110,9 +158,9 @@ func (s *slabState) chunk(ci int, c []int64, raw []byte) error {
 		bn[i] = (hi[i]-1)/bs - b0[i] + 1
 	}
 	var special Special
-	if raw == nil {
+	if raw == nil && s.lazy == nil {
 		special = s.a.f.specialOf(ci)
-	} else if nb, _, _, _ := chunkSizes(raw); nb != g.ChunkNbytes {
+	} else if nb, _, _, _ := chunkSizes(raw); raw != nil && nb != g.ChunkNbytes {
 		return corrupt("chunk "+itoa(int64(ci)), -1, "b2nd chunk decodes to "+itoa(nb)+" bytes, expected "+itoa(g.ChunkNbytes))
 	}
 	// The blocks intersecting the slab come in increasing block order; they
@@ -172,7 +220,7 @@ type blockPart struct {
 // chunk ci, given in increasing order, and copies their parts out.
 func (s *slabState) blocks(ci int, raw []byte, special Special, parts []blockPart) error {
 	g := &s.a.geo
-	if raw == nil {
+	if raw == nil && s.lazy == nil {
 		for _, bp := range parts {
 			if err := fillBox(s.out, s.ostride, bp.dstBase, bp.cnt, g.Itemsize, special); err != nil {
 				return err
@@ -181,6 +229,24 @@ func (s *slabState) blocks(ci int, raw []byte, special Special, parts []blockPar
 		return nil
 	}
 	bnb := g.BlockNbytes
+	var src *blockSource
+	if s.lazy != nil && raw == nil {
+		// Fetch the chunk's blocks holding the parts' bytes (the chunk's
+		// own blocks: its header, not the b2nd block shape, says where
+		// they are).
+		var need []int64
+		for _, bp := range parts {
+			for _, j := range s.lazy.blocksOf(bp.lin*bnb, (bp.lin+1)*bnb) {
+				if n := len(need); n == 0 || need[n-1] < j {
+					need = append(need, j)
+				}
+			}
+		}
+		var err error
+		if src, err = s.a.f.fetchBlocks(s.lazy, need, "chunk "+itoa(int64(ci))); err != nil {
+			return err
+		}
+	}
 	for r := 0; r < len(parts); {
 		e := r + 1
 		for e < len(parts) && parts[e].lin == parts[e-1].lin+1 {
@@ -194,7 +260,13 @@ func (s *slabState) blocks(ci int, raw []byte, special Special, parts []blockPar
 		if testHookBlocksDecoded != nil {
 			testHookBlocksDecoded(ci, e-r)
 		}
-		if err := decodePart(s.dec, buf, raw, a, b, g.ChunkNbytes); err != nil {
+		var err error
+		if src != nil {
+			err = src.decode(s.dec, buf, a, b)
+		} else {
+			err = decodePart(s.dec, buf, raw, a, b, g.ChunkNbytes)
+		}
+		if err != nil {
 			return wrapChunkErr("chunk "+itoa(int64(ci)), -1, err)
 		}
 		for _, bp := range parts[r:e] {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -122,11 +123,29 @@ func TestRemoteChunkAndSlab(t *testing.T) {
 }
 
 func TestNoRangeServer(t *testing.T) {
+	big := bytes.Repeat([]byte("plain"), 10000)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte("plain"))
+		if r.URL.Path == "/small" {
+			w.Write([]byte("plain"))
+			return
+		}
+		w.Write(big)
 	}))
 	defer srv.Close()
-	if _, err := httpra.New(context.Background(), srv.Client(), srv.URL); err == nil {
-		t.Fatal("a server without range support was accepted")
+	if _, err := httpra.New(context.Background(), srv.Client(), srv.URL+"/big"); !errors.Is(err, httpra.ErrNoRanges) {
+		t.Fatalf("a server without range support was accepted (%v)", err)
+	}
+	// A resource no larger than the first request's range comes whole:
+	// no range is needed to read it.
+	r, err := httpra.New(context.Background(), srv.Client(), srv.URL+"/small")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := make([]byte, 5)
+	if n, err := r.ReadAt(p, 0); n != 5 || err != nil || string(p) != "plain" {
+		t.Fatalf("got %q, %d, %v", p[:n], n, err)
+	}
+	if req, _ := r.Stats(); req != 1 {
+		t.Errorf("%d requests", req)
 	}
 }
