@@ -10,7 +10,7 @@ import (
 // Defaults of the block-level reads (see Frame.SetFetch).
 const (
 	DefaultCoalesceGap = 0 // ranges this close are read with one ReadAt (0: adjacent ones)
-	DefaultFetchers    = 8       // ReadAt calls in flight at once
+	DefaultFetchers    = 8 // ReadAt calls in flight at once
 )
 
 // SetFetch sets how reads that need only some blocks of a chunk fetch
