@@ -66,6 +66,17 @@ func FuzzOpen(f *testing.F) {
 			if (err == nil) != (err2 == nil) || (err == nil && !bytes.Equal(all, all2)) {
 				t.Fatalf("3 workers: %v, 1 worker: %v", err2, err)
 			}
+			// Block-level reads through the reader: where both paths
+			// succeed, the bytes are those read from memory.
+			for _, off := range []int64{fr.Nbytes() / 5, fr.Nbytes() / 2} {
+				p1 := make([]byte, 777)
+				p2 := make([]byte, 777)
+				n1, e1 := fr.ReadAt(p1, off)
+				n2, e2 := fw.ReadAt(p2, off)
+				if e1 == nil && e2 == nil && (n1 != n2 || !bytes.Equal(p1, p2)) {
+					t.Fatalf("ReadAt at %d: block-level read differs from memory", off)
+				}
+			}
 		}
 		if a, err := OpenArray(fr); err == nil && a.Nbytes() <= 16<<20 {
 			all, err := a.ReadAll(nil)
@@ -78,7 +89,15 @@ func FuzzOpen(f *testing.F) {
 			for i, s := range sh {
 				start[i], stop[i] = s/3, s-s/3
 			}
-			a.ReadSlab(nil, start, stop)
+			s1, e1 := a.ReadSlab(nil, start, stop)
+			if fw, err := Open(bytes.NewReader(data), int64(len(data))); err == nil {
+				if aw, err := OpenArray(fw); err == nil {
+					s2, e2 := aw.ReadSlab(nil, start, stop)
+					if e1 == nil && e2 == nil && !bytes.Equal(s1, s2) {
+						t.Fatal("block-level slab read differs from memory")
+					}
+				}
+			}
 		}
 	})
 }
