@@ -7,7 +7,7 @@ import (
 	"github.com/blosc2go/blosc2/blosc"
 )
 
-const decompressUsage = "decompress [-o OUT] FILE"
+const decompressUsage = "decompress [-o OUT] [--slice SEL] FILE"
 
 var decompressCommand = &command{
 	usage:   decompressUsage,
@@ -18,6 +18,7 @@ var decompressCommand = &command{
 func runDecompress(e *env, args []string) error {
 	fs := newFlagSet("decompress")
 	out := fs.String("o", "", "output `file`; standard output when absent or -")
+	slice := fs.String("slice", "", "b2nd arrays: write only the `selection`, Python's start:stop[:step] or an index per axis, comma-separated (\"10:20,3,:\"), in C order")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -30,11 +31,29 @@ func runDecompress(e *env, args []string) error {
 		return err
 	}
 	defer in.close()
+	var sel [][]int64
+	if *slice != "" {
+		if in.kind != kindB2ND {
+			return fmt.Errorf("%s: --slice needs a b2nd array, this is a %s", in.path, in.kind)
+		}
+		if sel, err = parseSlice(*slice, in.array.Shape()); err != nil {
+			return usagef("%v", err)
+		}
+	}
 	o, err := openOutput(*out, e.stdout)
 	if err != nil {
 		return err
 	}
-	if err := writeDecoded(o, in); err != nil {
+	write := func() error { return writeDecoded(o, in) }
+	if sel != nil {
+		write = func() error {
+			if err := writeSelection(o, in.array, sel); err != nil {
+				return fmt.Errorf("%s: %w", in.path, err)
+			}
+			return nil
+		}
+	}
+	if err := write(); err != nil {
 		o.abort()
 		return err
 	}

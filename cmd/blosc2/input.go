@@ -48,7 +48,8 @@ func (in *input) close() {
 	}
 }
 
-// openInput opens path ("-" for standard input) and detects its kind.
+// openInput opens path ("-" for standard input, an http:// or https://
+// URL for a remote file read with range requests) and detects its kind.
 func openInput(path string, stdin io.Reader) (*input, error) {
 	if path == "-" {
 		b, err := io.ReadAll(stdin)
@@ -56,6 +57,9 @@ func openInput(path string, stdin io.Reader) (*input, error) {
 			return nil, fmt.Errorf("reading standard input: %w", err)
 		}
 		return openBytes("standard input", b)
+	}
+	if isURL(path) {
+		return openURL(path)
 	}
 	st, err := os.Stat(path)
 	if err != nil {
