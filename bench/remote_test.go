@@ -132,12 +132,12 @@ func TestRemoteReport(t *testing.T) {
 			return check(got, start)
 		})
 	}
+	whole, err := frame.Open(ra, ra.Size()) // no cache
+	if err != nil {
+		t.Fatal(err)
+	}
 	row("whole chunk (a point read before block-level reads)", func() error {
-		fr, err := frame.Open(ra, ra.Size()) // no cache
-		if err != nil {
-			return err
-		}
-		_, err = fr.Chunk(nil, int(pt/chunkItems))
+		_, err := whole.Chunk(nil, int(pt/chunkItems))
 		return err
 	})
 }

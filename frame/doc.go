@@ -25,7 +25,17 @@
 // OpenArray interprets a frame as a b2nd Array whose ReadSlab decodes only
 // the chunks, and within them the blocks, that intersect a hyper-slab.
 // Package httpra supplies an io.ReaderAt over HTTP range requests, so a
-// remote frame is read the same way.
+// remote frame is read the same way, and package rangecache a bounded
+// cache of the ranges read, for repeated and overlapping reads.
+//
+// On an io.ReaderAt (not in memory) a contiguous frame is opened with two
+// reads, its head and everything after the chunks (index and trailer).
+// A read that needs only some blocks of a chunk (ReadAt, ReadSlab) reads
+// the chunk's header and block starts (kept for later reads of the same
+// chunk), then only those blocks' streams: adjacent ranges with one
+// ReadAt, independent ones in parallel (SetFetch). A point read of a
+// remote array thus costs two round trips and one block, whatever the
+// chunk size.
 //
 // By default chunks are decoded one after the other (package blosc splits
 // the blocks of a large chunk across goroutines). With Frame.SetWorkers(n)
