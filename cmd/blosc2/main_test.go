@@ -469,7 +469,7 @@ func TestFailureKeepsExistingOutput(t *testing.T) {
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}} {
 		r := runTool(nil, args...)
-		if r.code != 0 || !strings.Contains(r.stdout, "decompress [-o OUT] FILE") || !strings.Contains(r.stdout, "info [--json] FILE") {
+		if r.code != 0 || !strings.Contains(r.stdout, "decompress [-o OUT]") || !strings.Contains(r.stdout, "info [--json] FILE") {
 			t.Errorf("%v: %v\n%s", args, r, r.stdout)
 		}
 	}
