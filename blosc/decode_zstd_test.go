@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/hex"
-	"math/rand"
 	"errors"
+	"math/rand"
 	"testing"
 
 	izstd "github.com/blosc2go/blosc2/internal/zstd"
