@@ -2,11 +2,14 @@ package zstd
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/blosc2go/blosc2/internal/peertest"
@@ -76,12 +79,14 @@ func TestZstdCLI(t *testing.T) {
 	tool := peertest.Command(t, "zstd", "zstd")
 	var d Decoder
 	golden := map[string][]byte{}
+	sums := map[string][]byte{} // the content of each golden frame
 	for name, in := range cliInputs() {
 		for _, c := range cliCases(testing.Short()) {
 			f := runZstd(t, tool, in, c.args...)
 			check(t, &d, name+"/"+c.name, f, in, nil)
 			if name == "text" || c.name == "l3-check" {
 				golden[name+"-"+c.name] = f
+				sums[name+"-"+c.name] = in
 			}
 		}
 	}
@@ -113,9 +118,18 @@ func TestZstdCLI(t *testing.T) {
 		f := runZstd(t, tool, in, l, "-D", dictPath)
 		check(t, &d, "dict"+l, f, in, dict)
 		golden["dict"+l] = f
+		sums["dict"+l] = in
 	}
 	if *updateGolden {
 		if err := os.WriteFile(filepath.Join("testdata", "golden", "trained.dict"), dictBytes, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var list []string
+		for name, in := range sums {
+			list = append(list, fmt.Sprintf("%x  %s.zst\n", sha256.Sum256(in), name))
+		}
+		sort.Strings(list)
+		if err := os.WriteFile(filepath.Join("testdata", "golden", "SHA256SUMS"), []byte(strings.Join(list, "")), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		for name, b := range golden {
@@ -127,12 +141,12 @@ func TestZstdCLI(t *testing.T) {
 }
 
 // TestGolden decodes frames the zstd command line tool wrote (committed in
-// testdata/golden by TestZstdCLI -update), so that the tool's output is
-// tested without it.
+// testdata/golden by TestZstdCLI -update, with the sha256 of their
+// content), so that the tool's output is tested without it.
 func TestGolden(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("testdata", "golden", "*.zst"))
-	if err != nil || len(paths) < 10 {
-		t.Fatalf("golden frames missing: %v, %v", paths, err)
+	list, err := os.ReadFile(filepath.Join("testdata", "golden", "SHA256SUMS"))
+	if err != nil {
+		t.Fatal(err)
 	}
 	dictBytes, err := os.ReadFile(filepath.Join("testdata", "golden", "trained.dict"))
 	if err != nil {
@@ -142,21 +156,28 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ins := cliInputs()
+	lines := strings.Split(strings.TrimSpace(string(list)), "\n")
+	if len(lines) < 10 {
+		t.Fatalf("%d golden frames", len(lines))
+	}
 	var d Decoder
-	for _, p := range paths {
-		name := filepath.Base(p)
-		name = name[:len(name)-4]
-		f, err := os.ReadFile(p)
+	for _, l := range lines {
+		sum, name, _ := strings.Cut(l, "  ")
+		f, err := os.ReadFile(filepath.Join("testdata", "golden", name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		switch {
-		case len(name) > 4 && name[:4] == "dict":
-			check(t, &d, name, f, dictInput(), dict)
-		default:
-			in := ins[name[:bytes.IndexByte([]byte(name), '-')]]
-			check(t, &d, name, f, in, nil)
+		var dd *Dict
+		if strings.HasPrefix(name, "dict") {
+			dd = dict
+		}
+		dst := make([]byte, 1<<20)
+		n, err := d.DecodeDictInto(dst, f, dd)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := fmt.Sprintf("%x", sha256.Sum256(dst[:n])); got != sum {
+			t.Errorf("%s: decoded content has sha256 %s, want %s", name, got, sum)
 		}
 	}
 }

@@ -171,16 +171,15 @@ func (t *hufTable) decodeStream(br *bitReader, dst []byte) (int, error) {
 		pos -= int(used >> 3)
 		used &= 7
 		v = binary.LittleEndian.Uint64(b[pos:])
-		e0 := dt[(v<<used>>shift)&(1<<hufMaxBits-1)]
+		e0 := dt[(v<<(used&63)>>shift)&(1<<hufMaxBits-1)]
 		used += uint(e0 & 15)
-		e1 := dt[(v<<used>>shift)&(1<<hufMaxBits-1)]
+		e1 := dt[(v<<(used&63)>>shift)&(1<<hufMaxBits-1)]
 		used += uint(e1 & 15)
-		e2 := dt[(v<<used>>shift)&(1<<hufMaxBits-1)]
+		e2 := dt[(v<<(used&63)>>shift)&(1<<hufMaxBits-1)]
 		used += uint(e2 & 15)
-		e3 := dt[(v<<used>>shift)&(1<<hufMaxBits-1)]
+		e3 := dt[(v<<(used&63)>>shift)&(1<<hufMaxBits-1)]
 		used += uint(e3 & 15)
-		d := dst[i : i+4 : i+4]
-		d[0], d[1], d[2], d[3] = byte(e0>>8), byte(e1>>8), byte(e2>>8), byte(e3>>8)
+		binary.LittleEndian.PutUint32(dst[i:], uint32(e0>>8)|uint32(e1>>8)<<8|uint32(e2>>8)<<16|uint32(e3>>8)<<24)
 		i += 4
 	}
 	br.v, br.used, br.pos = v, used, pos
@@ -236,20 +235,25 @@ func (t *hufTable) decode4(dst, src []byte) error {
 		}
 		v0, v1, v2, v3 := br[0].v, br[1].v, br[2].v, br[3].v
 		u0, u1, u2, u3 := br[0].used, br[1].used, br[2].used, br[3].used
-		for i := 0; i < 4; i++ {
-			e0 := dt[(v0<<u0>>shift)&mask]
-			e1 := dt[(v1<<u1>>shift)&mask]
-			e2 := dt[(v2<<u2>>shift)&mask]
-			e3 := dt[(v3<<u3>>shift)&mask]
+		var w0, w1, w2, w3 uint32
+		for i := 0; i < 32; i += 8 {
+			e0 := dt[(v0<<(u0&63)>>shift)&mask]
+			e1 := dt[(v1<<(u1&63)>>shift)&mask]
+			e2 := dt[(v2<<(u2&63)>>shift)&mask]
+			e3 := dt[(v3<<(u3&63)>>shift)&mask]
 			u0 += uint(e0 & 15)
 			u1 += uint(e1 & 15)
 			u2 += uint(e2 & 15)
 			u3 += uint(e3 & 15)
-			d0[j+i] = byte(e0 >> 8)
-			d1[j+i] = byte(e1 >> 8)
-			d2[j+i] = byte(e2 >> 8)
-			d3[j+i] = byte(e3 >> 8)
+			w0 |= uint32(e0>>8) << i
+			w1 |= uint32(e1>>8) << i
+			w2 |= uint32(e2>>8) << i
+			w3 |= uint32(e3>>8) << i
 		}
+		binary.LittleEndian.PutUint32(d0[j:], w0)
+		binary.LittleEndian.PutUint32(d1[j:], w1)
+		binary.LittleEndian.PutUint32(d2[j:], w2)
+		binary.LittleEndian.PutUint32(d3[j:], w3)
 		br[0].used, br[1].used, br[2].used, br[3].used = u0, u1, u2, u3
 		j += 4
 	}
