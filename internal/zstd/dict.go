@@ -62,6 +62,7 @@ func parseDict(b []byte) (*Dict, error) {
 		nc, log, n, err := readNCount(&norm, b[pos:], fseMaxSym[k], fseMaxLog[k])
 		if err == nil {
 			err = d.fse[k].build(nc, log)
+			d.fse[k].setBaselines(k)
 		}
 		if err != nil {
 			return nil, dictErr(pos, err)

@@ -25,18 +25,24 @@ var (
 )
 
 func init() {
+	initBaselines()
 	for k := range predefTable {
 		if err := predefTable[k].build(predefNorm[k], predefLog[k]); err != nil {
 			panic("zstd: predefined table: " + err.Error())
 		}
+		predefTable[k].setBaselines(k)
 	}
 }
 
-// fseEntry is one state of an FSE decoding table.
+// fseEntry is one state of an FSE decoding table. In the sequences'
+// tables (after setBaselines) it also holds what its symbol (code)
+// means: the value is baseVal plus the next addBits bits.
 type fseEntry struct {
-	sym  uint8
-	nb   uint8  // bits to read for the next state
-	base uint16 // next state = base + those bits
+	sym     uint8
+	nb      uint8  // bits to read for the next state
+	base    uint16 // next state = base + those bits
+	addBits uint8
+	baseVal uint32
 }
 
 // fseTable is an FSE decoding table of up to 1<<9 states (the largest
@@ -95,10 +101,32 @@ func (tab *fseTable) build(norm []int16, log uint8) error {
 	return nil
 }
 
-// setRLE makes tab the one-state table of symbol sym (RLE mode).
-func (tab *fseTable) setRLE(sym uint8) {
+// setRLE makes tab the one-state table of symbol sym (RLE mode) of kind
+// k.
+func (tab *fseTable) setRLE(sym uint8, k int) {
 	tab.e[0] = fseEntry{sym: sym}
 	tab.log = 0
+	tab.setBaselines(k)
+}
+
+// setBaselines sets the value baselines and extra bits of the states of a
+// sequences table of kind k (RFC 8878 3.1.1.3.2.1): literal and match
+// length codes from llBase/llBits and mlBase/mlBits, offset code c is
+// 1<<c plus c bits.
+func (tab *fseTable) setBaselines(k int) {
+	t := tab.e[:1<<tab.log]
+	for i := range t {
+		c := t[i].sym & 63
+		switch k {
+		case kindLL:
+			t[i].addBits, t[i].baseVal = llBits[c], llBase[c]
+		case kindML:
+			t[i].addBits, t[i].baseVal = mlBits[c], mlBase[c]
+		default:
+			c &= 31
+			t[i].addBits, t[i].baseVal = c, 1<<c
+		}
+	}
 }
 
 // readNCount reads an FSE table description (RFC 8878 4.1.1) whose symbols

@@ -226,15 +226,24 @@ func (t *hufTable) decode4(dst, src []byte) error {
 	d0, d1, d2, d3 := dst[:seg], dst[seg:2*seg], dst[2*seg:3*seg], dst[3*seg:]
 	j := 0
 	const mask = 1<<hufMaxBits - 1
-	for j+4 <= n4 && br[0].pos >= 8 && br[1].pos >= 8 && br[2].pos >= 8 && br[3].pos >= 8 {
-		for k := range br {
-			r := &br[k]
-			r.pos -= int(r.used >> 3)
-			r.used &= 7
-			r.v = binary.LittleEndian.Uint64(r.b[r.pos:])
-		}
-		v0, v1, v2, v3 := br[0].v, br[1].v, br[2].v, br[3].v
-		u0, u1, u2, u3 := br[0].used, br[1].used, br[2].used, br[3].used
+	// The four readers' state in locals: the loop is hot.
+	b0, b1, b2, b3 := br[0].b, br[1].b, br[2].b, br[3].b
+	p0, p1, p2, p3 := br[0].pos, br[1].pos, br[2].pos, br[3].pos
+	u0, u1, u2, u3 := br[0].used, br[1].used, br[2].used, br[3].used
+	var v0, v1, v2, v3 uint64
+	for j+4 <= n4 && p0 >= 8 && p1 >= 8 && p2 >= 8 && p3 >= 8 {
+		p0 -= int(u0 >> 3)
+		p1 -= int(u1 >> 3)
+		p2 -= int(u2 >> 3)
+		p3 -= int(u3 >> 3)
+		u0 &= 7
+		u1 &= 7
+		u2 &= 7
+		u3 &= 7
+		v0 = binary.LittleEndian.Uint64(b0[p0:])
+		v1 = binary.LittleEndian.Uint64(b1[p1:])
+		v2 = binary.LittleEndian.Uint64(b2[p2:])
+		v3 = binary.LittleEndian.Uint64(b3[p3:])
 		var w0, w1, w2, w3 uint32
 		for i := 0; i < 32; i += 8 {
 			e0 := dt[(v0<<(u0&63)>>shift)&mask]
@@ -254,8 +263,12 @@ func (t *hufTable) decode4(dst, src []byte) error {
 		binary.LittleEndian.PutUint32(d1[j:], w1)
 		binary.LittleEndian.PutUint32(d2[j:], w2)
 		binary.LittleEndian.PutUint32(d3[j:], w3)
-		br[0].used, br[1].used, br[2].used, br[3].used = u0, u1, u2, u3
 		j += 4
+	}
+	if j > 0 {
+		br[0].pos, br[1].pos, br[2].pos, br[3].pos = p0, p1, p2, p3
+		br[0].used, br[1].used, br[2].used, br[3].used = u0, u1, u2, u3
+		br[0].v, br[1].v, br[2].v, br[3].v = v0, v1, v2, v3
 	}
 	for k, d := range [4][]byte{d0, d1, d2, d3} {
 		if _, err := t.decodeStream(&br[k], d[j:]); err != nil {

@@ -14,7 +14,7 @@ var (
 	mlBase [64]uint32
 )
 
-func init() {
+func initBaselines() {
 	for c := 0; c <= fseMaxSym[kindLL]; c++ {
 		llBase[c] = uint32(c)
 		if c > 16 {
@@ -74,7 +74,7 @@ func (d *Decoder) sequencesHeader(b []byte) (int, int, error) {
 			if int(b[p]) > fseMaxSym[k] {
 				return 0, 0, reason("RLE symbol out of range")
 			}
-			d.rle[k].setRLE(b[p])
+			d.rle[k].setRLE(b[p], k)
 			d.tables[k] = &d.rle[k]
 			p++
 		case 2: // FSE-compressed
@@ -108,6 +108,7 @@ func (d *Decoder) fseTable(k int, b []byte) (int, error) {
 	if err := d.own[k].build(norm, log); err != nil {
 		return 0, err
 	}
+	d.own[k].setBaselines(k)
 	d.fseDesc[k] = append(d.fseDesc[k], b[:n]...)
 	d.tables[k] = &d.own[k]
 	return n, nil
@@ -151,12 +152,11 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 			bv = binary.LittleEndian.Uint64(b[bpos:])
 		}
 		llE, ofE, mlE := llT.e[ll&511], ofT.e[of&511], mlT.e[ml&511]
-		oc := ofE.sym & 31 // at most 31 (fseMaxSym)
-		offVal := uint64(1)<<oc + bv<<(used&63)>>1>>(63-oc)
-		used += uint(oc)
-		ms := mlE.sym & 63
-		mb := mlBits[ms]
-		mlen := int(mlBase[ms]) + int(bv<<(used&63)>>1>>(63-mb))
+		ob := ofE.addBits & 31 // at most 31 (fseMaxSym)
+		offVal := uint64(ofE.baseVal) + bv<<(used&63)>>1>>(63-ob)
+		used += uint(ob)
+		mb := mlE.addBits & 31
+		mlen := int(mlE.baseVal) + int(bv<<(used&63)>>1>>(63-mb))
 		used += uint(mb)
 		if bpos >= 8 {
 			bpos -= int(used >> 3)
@@ -168,9 +168,8 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 			used -= uint(8 * n)
 			bv = binary.LittleEndian.Uint64(b[bpos:])
 		}
-		ls := llE.sym & 63
-		lb := llBits[ls]
-		llen := int(llBase[ls]) + int(bv<<(used&63)>>1>>(63-lb))
+		lb := llE.addBits & 31
+		llen := int(llE.baseVal) + int(bv<<(used&63)>>1>>(63-lb))
 		used += uint(lb)
 		if used > 64 {
 			return o, lits, reason("sequences bitstream overread")
