@@ -118,10 +118,10 @@ func BenchmarkDecompressRange(b *testing.B) {
 	}
 }
 
-// BenchmarkZstdFrame decodes single zstd frames with the fast paths of
-// decode_zstd.go and with klauspost's decoder alone: C-Blosc's frame of
-// 256 KiB of zeros (a compressed block and an RLE block) and frames with
-// raw literals (zstd writes those for noisy bytes).
+// BenchmarkZstdFrame decodes single zstd frames with blosc's decoder
+// (internal/zstd) and with klauspost's: C-Blosc's frame of 256 KiB of
+// zeros (a compressed block and an RLE block), frames with raw literals
+// (zstd writes those for noisy bytes) and shuffled integers.
 func BenchmarkZstdFrame(b *testing.B) {
 	frames := zstdTestFrames(b)
 	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecodeAllCapLimit(true))
@@ -129,21 +129,27 @@ func BenchmarkZstdFrame(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer d.Close()
-	for _, name := range []string{"c-zeros", "raw-lits-i32-default", "raw-lits-runs-default", "comp-rle"} {
+	for _, name := range []string{"c-zeros", "raw-lits-i32-default", "raw-lits-runs-default", "comp-rle", "shuffled-i32-default"} {
 		f := frames[name]
-		h, _ := parseZstdFrameHeader(f)
-		dst := make([]byte, h.content)
-		for _, fast := range []bool{true, false} {
-			b.Run(name+map[bool]string{true: "/fast", false: "/klauspost"}[fast], func(b *testing.B) {
-				w := &worker{}
-				b.SetBytes(int64(len(dst)))
-				b.ReportAllocs()
-				for i := 0; i < b.N; i++ {
-					if n, err := w.zstdDecompress(d, dst, f, fast); err != nil || n != len(dst) {
-						b.Fatal(n, err)
-					}
+		dst := make([]byte, zstdContentSize(f, 0))
+		b.Run(name+"/ours", func(b *testing.B) {
+			w := &worker{codecs: &codecs{}}
+			b.SetBytes(int64(len(dst)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if n, err := w.zstdDecompress(dst, f, nil); err != nil || n != len(dst) {
+					b.Fatal(n, err)
 				}
-			})
-		}
+			}
+		})
+		b.Run(name+"/klauspost", func(b *testing.B) {
+			b.SetBytes(int64(len(dst)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if out, err := d.DecodeAll(f, dst[:0]); err != nil || len(out) != len(dst) {
+					b.Fatal(len(out), err)
+				}
+			}
+		})
 	}
 }

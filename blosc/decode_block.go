@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"io"
 	"strconv"
+
+	izstd "github.com/blosc2go/blosc2/internal/zstd"
 )
 
 // worker holds the scratch buffers and codec readers of one goroutine.
@@ -17,8 +19,7 @@ type worker struct {
 	scratch [3][]byte     // 0 and 1: filter pipeline; 2: a block decoded in part
 	ref     []byte        // decoded block 0 for DELTA in partial decoding
 	lazyBuf []byte        // compressed bytes of a lazy block
-	zframe  []byte        // the blocks of a zstd frame before a split (decode_zstd.go)
-	zf      zstdFrame     // state of the zstd block decoder (decode_zstdseq.go)
+	zd      izstd.Decoder // zstd decoder (decode_zstd.go)
 	fr      io.ReadCloser // flate reader for zlib streams
 	zsrc    bytes.Reader
 	one     [1]byte

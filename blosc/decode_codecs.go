@@ -8,77 +8,18 @@ import (
 	"strconv"
 	"sync"
 
+	izstd "github.com/blosc2go/blosc2/internal/zstd"
 	"github.com/klauspost/compress/flate"
-	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
 )
 
-// zstdDictMagic starts a zstd dictionary in the format of ZDICT (with
-// entropy tables and an ID); other dictionaries are raw content.
-const zstdDictMagic = 0xEC30A437
-
-// maxZstdDictDecoders is how many zstd decoders with a dictionary a Decoder
-// keeps for reuse.
-const maxZstdDictDecoders = 8
-
-// codecs holds the codec state a Decoder shares between its workers: zstd
-// decoders are safe for concurrent use.
+// codecs holds the codec state a Decoder shares between its workers:
+// parsed zstd dictionaries.
 type codecs struct {
 	concurrency int
 
-	zstdOnce sync.Once
-	zstd     *zstd.Decoder
-	zstdErr  error
-
-	mu       sync.Mutex
-	zstdDict map[string]*zstd.Decoder
-}
-
-func (c *codecs) zstdOptions() []zstd.DOption {
-	return []zstd.DOption{
-		zstd.WithDecoderConcurrency(c.concurrency),
-		zstd.WithDecodeAllCapLimit(true),
-		zstd.WithDecoderMaxMemory(MaxBlocksize),
-	}
-}
-
-// zstdDecoder returns the shared zstd decoder for dict (nil: no dictionary).
-func (c *codecs) zstdDecoder(dict []byte) (*zstd.Decoder, error) {
-	if dict == nil {
-		c.zstdOnce.Do(func() {
-			c.zstd, c.zstdErr = zstd.NewReader(nil, c.zstdOptions()...)
-		})
-		return c.zstd, c.zstdErr
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if d, ok := c.zstdDict[string(dict)]; ok {
-		return d, nil
-	}
-	opts := c.zstdOptions()
-	if len(dict) >= 8 && uint32(dict[0])|uint32(dict[1])<<8|uint32(dict[2])<<16|uint32(dict[3])<<24 == zstdDictMagic {
-		opts = append(opts, zstd.WithDecoderDicts(dict))
-	} else {
-		// C-Blosc2 loads the dictionary with ZSTD_createDDict, which takes
-		// bytes without the magic as raw content; frames then carry ID 0.
-		opts = append(opts, zstd.WithDecoderDictRaw(0, dict))
-	}
-	d, err := zstd.NewReader(nil, opts...)
-	if err != nil {
-		return nil, corrupt(0, "zstd dictionary: "+err.Error())
-	}
-	if c.zstdDict == nil {
-		c.zstdDict = make(map[string]*zstd.Decoder)
-	}
-	if len(c.zstdDict) >= maxZstdDictDecoders {
-		for k, old := range c.zstdDict {
-			old.Close()
-			delete(c.zstdDict, k)
-			break
-		}
-	}
-	c.zstdDict[string(dict)] = d
-	return d, nil
+	mu        sync.Mutex
+	zstdDicts map[string]*izstd.Dict
 }
 
 // decompressStream decodes one codec stream (comp, at offset base of the
@@ -98,12 +39,7 @@ func (w *worker) decompressStream(p *plan, dst, comp []byte, base int) error {
 	case formatZlib:
 		n, err = w.zlibDecompress(dst, comp)
 	case formatZstd:
-		var d *zstd.Decoder
-		d, err = w.codecs.zstdDecoder(p.dict)
-		if err != nil {
-			return err
-		}
-		n, err = w.zstdDecompress(d, dst, comp, p.dict == nil)
+		n, err = w.zstdDecompress(dst, comp, p.dict)
 	default:
 		return unsupported("compressor format " + strconv.Itoa(int(p.format)))
 	}

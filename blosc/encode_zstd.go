@@ -1,6 +1,13 @@
 package blosc
 
-import "github.com/klauspost/compress/zstd"
+import (
+	izstd "github.com/blosc2go/blosc2/internal/zstd"
+	"github.com/klauspost/compress/zstd"
+)
+
+// zstdDictMagic starts a zstd dictionary in zstd's format (with entropy
+// tables and an ID); other dictionaries are raw content.
+const zstdDictMagic = izstd.DictMagic
 
 // zstdCompress compresses src into dst as one zstd frame and returns its
 // size, or 0 when it does not fit in len(dst) bytes. It may write anywhere
@@ -166,12 +173,12 @@ func (w *encWorker) zstdFor(opts []zstd.EOption, lvl zstd.EncoderLevel, n, blk, 
 
 // zstdFrameBlocks is the number of blocks of the zstd frame f, for tests.
 func zstdFrameBlocks(f []byte) int {
-	h, ok := parseZstdFrameHeader(f)
-	if !ok {
+	h, err := izstd.ReadFrameHeader(f)
+	if err != nil {
 		return 0
 	}
 	n := 0
-	for pos := h.size; pos+3 <= len(f); n++ {
+	for pos := h.HeaderSize; pos+3 <= len(f); n++ {
 		bh := uint32(f[pos]) | uint32(f[pos+1])<<8 | uint32(f[pos+2])<<16
 		size := int(bh >> 3)
 		if (bh>>1)&3 == 1 {

@@ -221,3 +221,15 @@ func CBlosc1Sums(tb testing.TB, dir string, paths []string) (version string, sum
 	}
 	return res.Version, res.Results
 }
+
+// Command applies the policy to the program name, provided by the Debian
+// package pkg, and returns its path.
+func Command(tb testing.TB, name, pkg string) string {
+	tb.Helper()
+	SkipIfDisabled(tb, name)
+	p, err := exec.LookPath(name)
+	if err != nil {
+		Missing(tb, fmt.Sprintf("peer missing: %s not found (%v); install the Debian package %s", name, err, pkg))
+	}
+	return p
+}

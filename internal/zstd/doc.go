@@ -1,0 +1,27 @@
+// Package zstd decodes Zstandard (RFC 8878), the way Blosc uses it: whole
+// frames decoded at once into a buffer the caller sizes from the container
+// (a Blosc chunk knows each stream's decoded size).
+//
+// The decoder implements the format completely: frame headers of every
+// form (window, dictionary ID, content size, content checksum, verified
+// with XXH64), skippable frames and concatenated frames; raw, RLE and
+// compressed blocks; literals stored raw, as a run, or Huffman-coded in one
+// or four streams, with a new or the previous table; sequences with
+// predefined, RLE, FSE-compressed or repeated tables, and repeat offsets;
+// dictionaries in zstd's format (ID, entropy tables, repeat offsets,
+// content) and raw content dictionaries.
+//
+// It is shaped for many small frames: matches copy from the destination
+// itself (and the dictionary's content), with no history buffer; a Decoder
+// keeps its tables and scratch space from call to call and does not
+// allocate once warm; and a table described again the same way is not
+// rebuilt.
+//
+// Hostile input gets an *Error wrapping ErrCorrupt (or ErrShortDst,
+// ErrDict, ErrUnsupported) with the offset of the problem: every size,
+// offset, table description and bit count is checked, nothing is allocated
+// beyond a Decoder's fixed scratch, and no loop runs without progress.
+//
+// The package has no encoder: blosc encodes with klauspost/compress, which
+// also serves this package's tests as an oracle.
+package zstd

@@ -1,0 +1,215 @@
+package zstd
+
+import "math/bits"
+
+// FSE table kinds of the sequences section.
+const (
+	kindLL = iota // literal lengths
+	kindOF        // offsets
+	kindML        // match lengths
+)
+
+var (
+	fseMaxLog = [3]int{kindLL: 9, kindOF: 8, kindML: 9}
+	fseMaxSym = [3]int{kindLL: 35, kindOF: 31, kindML: 52}
+
+	// The predefined distributions (RFC 8878 3.1.1.3.2.2).
+	predefLog  = [3]uint8{kindLL: 6, kindOF: 5, kindML: 6}
+	predefNorm = [3][]int16{
+		kindLL: {4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1, -1},
+		kindOF: {1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1},
+		kindML: {1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+			1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1},
+	}
+	predefTable [3]fseTable
+)
+
+func init() {
+	initBaselines()
+	for k := range predefTable {
+		if err := predefTable[k].build(predefNorm[k], predefLog[k]); err != nil {
+			panic("zstd: predefined table: " + err.Error())
+		}
+		predefTable[k].setBaselines(k)
+	}
+}
+
+// fseEntry is one state of an FSE decoding table. In the sequences'
+// tables (after setBaselines) it also holds what its symbol (code)
+// means: the value is baseVal plus the next addBits bits.
+type fseEntry struct {
+	sym     uint8
+	nb      uint8  // bits to read for the next state
+	base    uint16 // next state = base + those bits
+	addBits uint8
+	baseVal uint32
+}
+
+// fseTable is an FSE decoding table of up to 1<<9 states (the largest
+// accuracy log zstd uses); fixed-size so that masked indexes need no
+// bounds checks.
+type fseTable struct {
+	e   [512]fseEntry
+	log uint8
+}
+
+// build builds the decoding table of a normalized distribution (RFC 8878
+// 4.1.1) with accuracy log log (at most 9).
+func (tab *fseTable) build(norm []int16, log uint8) error {
+	size := 1 << log
+	t := tab.e[:size]
+	var next [64]uint16
+	if len(norm) > len(next) {
+		return reason("FSE distribution has too many symbols")
+	}
+	high := size - 1
+	for s, n := range norm {
+		if n == -1 {
+			if high < 0 {
+				return reason("bad FSE distribution")
+			}
+			t[high].sym = uint8(s)
+			high--
+			next[s] = 1
+		} else {
+			next[s] = uint16(n)
+		}
+	}
+	pos, step, mask := 0, size>>1+size>>3+3, size-1
+	for s, n := range norm {
+		for i := 0; i < int(n); i++ {
+			t[pos].sym = uint8(s)
+			for pos = (pos + step) & mask; pos > high; pos = (pos + step) & mask {
+			}
+		}
+	}
+	if pos != 0 {
+		return reason("bad FSE distribution")
+	}
+	for u := range t {
+		s := t[u].sym
+		x := next[s]
+		if x == 0 {
+			return reason("bad FSE distribution")
+		}
+		next[s]++
+		nb := int(log) - (bits.Len16(x) - 1)
+		t[u].nb = uint8(nb)
+		t[u].base = uint16(int(x)<<nb - size)
+	}
+	tab.log = log
+	return nil
+}
+
+// setRLE makes tab the one-state table of symbol sym (RLE mode) of kind
+// k.
+func (tab *fseTable) setRLE(sym uint8, k int) {
+	tab.e[0] = fseEntry{sym: sym}
+	tab.log = 0
+	tab.setBaselines(k)
+}
+
+// setBaselines sets the value baselines and extra bits of the states of a
+// sequences table of kind k (RFC 8878 3.1.1.3.2.1): literal and match
+// length codes from llBase/llBits and mlBase/mlBits, offset code c is
+// 1<<c plus c bits.
+func (tab *fseTable) setBaselines(k int) {
+	t := tab.e[:1<<tab.log]
+	for i := range t {
+		c := t[i].sym & 63
+		switch k {
+		case kindLL:
+			t[i].addBits, t[i].baseVal = llBits[c], llBase[c]
+		case kindML:
+			t[i].addBits, t[i].baseVal = mlBits[c], mlBase[c]
+		default:
+			c &= 31
+			t[i].addBits, t[i].baseVal = c, 1<<c
+		}
+	}
+}
+
+// readNCount reads an FSE table description (RFC 8878 4.1.1) whose symbols
+// are at most maxSym and accuracy log at most maxLog from b into norm. It
+// returns the distribution, its accuracy log and the bytes read.
+func readNCount(norm *[64]int16, b []byte, maxSym, maxLog int) ([]int16, uint8, int, error) {
+	// Bits are read little-endian from a zero-padded view of b.
+	bitPos := 0
+	peek := func() uint32 {
+		i := bitPos >> 3
+		var v uint32
+		for j := 3; j >= 0; j-- {
+			v <<= 8
+			if i+j < len(b) {
+				v |= uint32(b[i+j])
+			}
+		}
+		return v >> (bitPos & 7)
+	}
+	if len(b) == 0 {
+		return nil, 0, 0, reason("FSE table description truncated")
+	}
+	log := int(b[0]&15) + 5
+	bitPos = 4
+	if log > maxLog {
+		return nil, 0, 0, reason("FSE accuracy log too large")
+	}
+	remaining := 1<<log + 1
+	threshold := 1 << log
+	nbBits := log + 1
+	sym := 0
+	prev0 := false
+	for remaining > 1 && sym <= maxSym {
+		if prev0 {
+			n0 := sym
+			for {
+				r := int(peek() & 3)
+				bitPos += 2
+				n0 += r
+				if r != 3 {
+					break
+				}
+				if n0 > maxSym+1 || bitPos > 8*len(b)+32 {
+					return nil, 0, 0, reason("FSE table description: too many symbols")
+				}
+			}
+			if n0 > maxSym {
+				return nil, 0, 0, reason("FSE table description: too many symbols")
+			}
+			for ; sym < n0; sym++ {
+				norm[sym] = 0
+			}
+		}
+		v := peek()
+		max := (2*threshold - 1) - remaining
+		var count int
+		if int(v)&(threshold-1) < max {
+			count = int(v) & (threshold - 1)
+			bitPos += nbBits - 1
+		} else {
+			count = int(v) & (2*threshold - 1)
+			if count >= threshold {
+				count -= max
+			}
+			bitPos += nbBits
+		}
+		count--
+		if count < 0 {
+			remaining += count
+		} else {
+			remaining -= count
+		}
+		norm[sym] = int16(count)
+		sym++
+		prev0 = count == 0
+		for remaining < threshold && threshold > 1 {
+			nbBits--
+			threshold >>= 1
+		}
+	}
+	n := (bitPos + 7) >> 3
+	if remaining != 1 || n > len(b) {
+		return nil, 0, 0, reason("bad FSE table description")
+	}
+	return norm[:sym], uint8(log), n, nil
+}
