@@ -145,13 +145,20 @@ func (s *Session) Values(row, col int64, radius int) (*ValueTable, error) {
 }
 
 // formatter returns how values of a dtype are written: integers in full,
-// float32 and float16 with the digits they hold.
+// floats with 7 significant digits at most.
 func formatter(kind byte, itemsize int) func(float64) string {
-	switch {
-	case kind == 'f' && itemsize <= 4:
-		return func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 32) }
-	case kind == 'f':
-		return func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	if kind == 'f' {
+		bits := 64
+		if itemsize <= 4 {
+			bits = 32
+		}
+		return func(v float64) string {
+			s := strconv.FormatFloat(v, 'g', -1, bits)
+			if short := strconv.FormatFloat(v, 'g', 7, bits); len(short) < len(s) {
+				s = short
+			}
+			return s
+		}
 	}
 	return func(v float64) string {
 		if math.IsNaN(v) {
