@@ -106,10 +106,10 @@ func DrawChunkMap(chunks []Chunk, l ChunkLayout) (*image.NRGBA, error) {
 	if l.N != len(chunks) || l.Cell < 1 || (l.N > 0 && l.Cols*l.Rows < l.N) {
 		return nil, fmt.Errorf("render: bad chunk layout %+v for %d chunks", l, len(chunks))
 	}
-	w, h := l.Size()
-	if err := checkPixels(int64(w), int64(h)); err != nil {
+	if err := checkPixels(int64(l.Cols)*int64(l.Cell), int64(l.Rows)*int64(l.Cell)); err != nil {
 		return nil, err
 	}
+	w, h := l.Size()
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	inner, gap := l.Cell, 0
 	if l.Cell >= 4 {

@@ -336,6 +336,9 @@ func TestDrawChunkMap(t *testing.T) {
 	if l.At(25, 15) != -1 || l.At(-1, 0) != -1 || l.At(30, 0) != -1 {
 		t.Error("At outside the chunks")
 	}
+	if _, err := DrawChunkMap(chunks, NewChunkLayout(len(chunks), 1<<30, 0)); !errors.Is(err, ErrSlice) {
+		t.Errorf("huge cells: err %v, want ErrSlice", err)
+	}
 	if _, err := DrawChunkMap(chunks[:2], l); err == nil {
 		t.Error("layout for another number of chunks: no error")
 	}

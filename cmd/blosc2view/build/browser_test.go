@@ -126,7 +126,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("waves.b2nd: the page lacks %q", want)
 		}
 	}
-	shot = chrome.screenshot("url=data/waves.b2nd&view=slice&scale=6&pick=20,30", 1000, 760, "slice.png")
+	shot = chrome.screenshot("url=data/waves.b2nd&view=slice&scale=6&pick=20,30", 1100, 640, "slice.png")
 	want := plot("--scale", "6", filepath.Join(data, "waves.b2nd"))
 	if want.NRGBAAt(6*30, 6*10) != render.NaNColor {
 		t.Fatal("plot does not mark the NaN at row 10, column 30")

@@ -286,10 +286,10 @@ async function drawSlice() {
   }
   const v = sliceView;
   $("heatmap").src = pngURL(v.png);
-  const fmt = (x) => (x === null || x === undefined ? "-" : String(x));
+  const fmt = (x) => (x === null || x === undefined ? "-" : String(Number(x.toPrecision(7))));
   $("slicesummary").textContent = `${v.rows} × ${v.cols} values (rows ${v.start[0]}:${v.stop[0]}` +
     (nd === 1 ? "" : ` of axis ${ax[0]}`) + `, columns ${v.start[1]}:${v.stop[1]} of axis ${nd === 1 ? 0 : ax[1]}), ` +
-    `data ${fmt(v.data_min)} … ${fmt(v.data_max)}, colors ${v.min} (dark) … ${v.max} (bright), ` +
+    `data ${fmt(v.data_min)} … ${fmt(v.data_max)}, colors ${fmt(v.min)} (dark) … ${fmt(v.max)} (bright), ` +
     `${v.nans} NaN${v.nans === 1 ? "" : "s"} (in ${rgb(v.nan_color)}). Click a cell for the values around it.`;
   $("slicesummary").dataset.rows = v.rows;
   $("values").replaceChildren();
