@@ -97,7 +97,11 @@ func (a *Array) ReadRegion(start, count []int64) ([]byte, error) {
 	if size == 0 {
 		return out, nil
 	}
-	err = a.eachChunk(start, count, func(idx, cStart, rStart, n []int64) error {
+	rs, ranged := a.store.(RangeStore)
+	err = eachBox(a.l.chunk, start, count, func(idx, cStart, rStart, n []int64) error {
+		if a.l.shard != nil && ranged {
+			return a.l.shard.readRegion(rs, a.ChunkKey(idx), out, count, rStart, cStart, n)
+		}
 		chunk, err := a.readChunk(idx)
 		if err != nil {
 			return err
@@ -125,7 +129,7 @@ func (a *Array) WriteRegion(start, count []int64, data []byte) error {
 	if size == 0 {
 		return nil
 	}
-	return a.eachChunk(start, count, func(idx, cStart, rStart, n []int64) error {
+	return eachBox(a.l.chunk, start, count, func(idx, cStart, rStart, n []int64) error {
 		var chunk []byte
 		full := true
 		for d := range n {
@@ -159,16 +163,16 @@ func (a *Array) readChunk(idx []int64) ([]byte, error) {
 	return a.l.pipe.decode(key, stored)
 }
 
-// eachChunk calls fn for every chunk that intersects the region, with the
-// chunk's grid index, the intersection's start inside the chunk and inside the
-// region, and its size.
-func (a *Array) eachChunk(start, count []int64, fn func(idx, cStart, rStart, n []int64) error) error {
+// eachBox calls fn for every chunk of shape chunk that intersects the
+// non-empty region [start, start+count), with the chunk's grid index, the
+// intersection's start inside the chunk and inside the region, and its size.
+func eachBox(chunk, start, count []int64, fn func(idx, cStart, rStart, n []int64) error) error {
 	nd := len(start)
 	lo := make([]int64, nd)
 	hi := make([]int64, nd)
 	for d := 0; d < nd; d++ {
-		lo[d] = start[d] / a.l.chunk[d]
-		hi[d] = (start[d] + count[d] - 1) / a.l.chunk[d]
+		lo[d] = start[d] / chunk[d]
+		hi[d] = (start[d] + count[d] - 1) / chunk[d]
 	}
 	idx := append([]int64(nil), lo...)
 	cStart := make([]int64, nd)
@@ -176,9 +180,9 @@ func (a *Array) eachChunk(start, count []int64, fn func(idx, cStart, rStart, n [
 	n := make([]int64, nd)
 	for {
 		for d := 0; d < nd; d++ {
-			origin := idx[d] * a.l.chunk[d]
+			origin := idx[d] * chunk[d]
 			from := max(start[d], origin)
-			to := min(start[d]+count[d], origin+a.l.chunk[d])
+			to := min(start[d]+count[d], origin+chunk[d])
 			cStart[d], rStart[d], n[d] = from-origin, from-start[d], to-from
 		}
 		if err := fn(idx, cStart, rStart, n); err != nil {
