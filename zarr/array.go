@@ -6,13 +6,14 @@ import (
 	"strings"
 )
 
-// Array is a Zarr v3 array in a store. Its methods may be called
+// Array is a Zarr v3 or v2 array in a store. Its methods may be called
 // concurrently for reading; concurrent writes to the same chunk race.
 type Array struct {
 	store Store
 	path  string // node path without leading "/", "" for the root
 	meta  *ArrayMetadata
 	l     *layout
+	v2    *ArrayMetadataV2 // nil for a v3 array
 }
 
 // CreateArray writes the zarr.json of a new array at path ("" for the root
@@ -37,12 +38,20 @@ func CreateArray(s Store, path string, m ArrayMetadata) (*Array, error) {
 	return &Array{store: s, path: path, meta: n, l: l}, nil
 }
 
-// OpenArray reads the zarr.json of the array at path.
+// OpenArray reads the zarr.json of the array at path or, when there is
+// none, the .zarray of a Zarr v2 array (see OpenArrayV2).
 func OpenArray(s Store, path string) (*Array, error) {
 	if err := checkPath(path); err != nil {
 		return nil, err
 	}
 	doc, err := s.Get(metaKey(path))
+	if errors.Is(err, ErrNotFound) {
+		a, err2 := OpenArrayV2(s, path)
+		if errors.Is(err2, ErrNotFound) {
+			return nil, err
+		}
+		return a, err2
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +66,10 @@ func OpenArray(s Store, path string) (*Array, error) {
 	return &Array{store: s, path: path, meta: m, l: l}, nil
 }
 
-// Metadata returns the array's metadata (shared: do not modify it).
+// Metadata returns the array's metadata (shared: do not modify it). For a
+// Zarr v2 array it is the v3 equivalent (v2 chunk keys, a transpose for F
+// order, the numcodecs filters and compressor as bytes -> bytes codecs); see
+// MetadataV2 for the .zarray.
 func (a *Array) Metadata() *ArrayMetadata { return a.meta }
 
 // Shape returns the array's shape.
