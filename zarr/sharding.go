@@ -359,6 +359,9 @@ func (sc *shardCodec) readRegion(rs RangeStore, key string, out []byte, count, r
 		fillBox(out, count, rStart, n, sc.fill)
 		return nil
 	}
+	if errors.Is(err, ErrRange) {
+		return &ChunkError{Key: key, Codec: shardingName, Reason: fmt.Sprintf("shorter than its %d-byte index", sc.indexSize), Err: err}
+	}
 	if err != nil {
 		return err
 	}
@@ -378,6 +381,9 @@ func (sc *shardCodec) readRegion(rs RangeStore, key string, out []byte, count, r
 			return nil
 		}
 		stored, err := rs.GetRange(key, int64(o), int64(nb))
+		if errors.Is(err, ErrRange) {
+			return &ChunkError{Key: key, Codec: shardingName, Reason: fmt.Sprintf("index entry %d points past the end of the shard", k), Err: err}
+		}
 		if err != nil {
 			return err
 		}

@@ -159,7 +159,7 @@ func rangeOf(key string, offset, length, size int64) (int64, error) {
 		offset += size
 	}
 	if length < 0 || offset < 0 || offset > size || length > size-offset {
-		return 0, fmt.Errorf("zarr: store key %q: range of %d bytes at %d is outside its %d bytes", key, length, offset, size)
+		return 0, fmt.Errorf("%w: store key %q: range of %d bytes at %d is outside its %d bytes", ErrRange, key, length, offset, size)
 	}
 	return offset, nil
 }
