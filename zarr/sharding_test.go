@@ -37,7 +37,7 @@ func (s *countingStore) GetRange(key string, off, n int64) ([]byte, error) {
 // plainStore hides GetRange: shards are read whole.
 type plainStore struct{ s *MemStore }
 
-func (p plainStore) Get(key string) ([]byte, error)      { return p.s.Get(key) }
+func (p plainStore) Get(key string) ([]byte, error)     { return p.s.Get(key) }
 func (p plainStore) Set(key string, value []byte) error { return p.s.Set(key, value) }
 
 type shardCase struct {
@@ -346,8 +346,8 @@ func TestShardingCorrupt(t *testing.T) {
 
 func TestShardingMetadataErrors(t *testing.T) {
 	bad := []string{
-		`{"name":"sharding_indexed","configuration":{"chunk_shape":[3,3],"codecs":["bytes"]}}`,                                  // does not divide
-		`{"name":"sharding_indexed","configuration":{"chunk_shape":[2],"codecs":["bytes"]}}`,                                    // dimensions
+		`{"name":"sharding_indexed","configuration":{"chunk_shape":[3,3],"codecs":["bytes"]}}`,                                          // does not divide
+		`{"name":"sharding_indexed","configuration":{"chunk_shape":[2],"codecs":["bytes"]}}`,                                            // dimensions
 		`{"name":"sharding_indexed","configuration":{"chunk_shape":[2,2],"codecs":["bytes"],"index_codecs":["bytes",{"name":"gzip"}]}}`, // index size varies
 		`{"name":"sharding_indexed","configuration":{"chunk_shape":[2,2],"codecs":["bytes"],"index_location":"middle"}}`,
 		`{"name":"sharding_indexed","configuration":{"chunk_shape":[2,2],"codecs":[{"name":"sharding_indexed","configuration":{"chunk_shape":[1,1],"codecs":["bytes"]}}]}}`,
