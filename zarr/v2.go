@@ -228,7 +228,7 @@ func numcodecsErr(field string, err error) error {
 	if errors.Is(err, offsetcodec.ErrUnknownCodec) {
 		return &MetadataError{Field: field, Reason: err.Error(), Err: errors.Join(ErrUnsupported, err)}
 	}
-	return &MetadataError{Field: field, Reason: err.Error(), Err: err}
+	return &MetadataError{Field: field, Reason: err.Error(), Err: errors.Join(ErrInvalidMetadata, err)}
 }
 
 // CreateArrayV2 writes the .zarray (and, with attributes, the .zattrs) of a
