@@ -362,3 +362,36 @@ func TestShardingMetadataErrors(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkShardedRead reads one inner chunk's worth of a sharded array
+// through ranged reads and through whole-shard reads.
+func BenchmarkShardedRead(b *testing.B) {
+	c := shardCases[0]
+	ms := NewMemStore()
+	a, err := CreateArray(ms, "", c.metadata(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := a.Write(c.data(b)); err != nil {
+		b.Fatal(err)
+	}
+	for _, s := range []Store{ms, plainStore{ms}} {
+		name := "ranged"
+		if _, ok := s.(RangeStore); !ok {
+			name = "whole-shard"
+		}
+		b.Run(name, func(b *testing.B) {
+			arr, err := OpenArray(s, "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(8 * 16 * 4)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := arr.ReadRegion([]int64{40, 32}, []int64{8, 16}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
