@@ -122,9 +122,20 @@ func (m *ArrayMetadataV2) MarshalJSON() ([]byte, error) {
 	if _, err := v3.normalize(); err != nil {
 		return nil, err
 	}
+	d, _ := offsetcodec.ParseNumpyDtype(m.Dtype)
+	// The config records what the codec resolved from the item size (a
+	// shuffle filter's elementsize), as numcodecs needs it.
+	config := func(c *offsetcodec.Numcodecs) []byte {
+		if r, err := c.ResolveItemSize(d.Size); err == nil {
+			if n, ok := r.(*offsetcodec.Numcodecs); ok {
+				c = n
+			}
+		}
+		return c.NumcodecsConfig()
+	}
 	compressor := json.RawMessage("null")
 	if m.Compressor != nil {
-		compressor = m.Compressor.NumcodecsConfig()
+		compressor = config(m.Compressor)
 	}
 	filters := json.RawMessage("null")
 	if len(m.Filters) > 0 {
@@ -133,7 +144,7 @@ func (m *ArrayMetadataV2) MarshalJSON() ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = append(b, f.NumcodecsConfig()...)
+			b = append(b, config(f)...)
 		}
 		filters = append(b, ']')
 	}
@@ -148,12 +159,20 @@ func (m *ArrayMetadataV2) MarshalJSON() ([]byte, error) {
 	if sep == "" {
 		sep = "."
 	}
-	d, _ := offsetcodec.ParseNumpyDtype(m.Dtype)
-	return json.MarshalIndent(map[string]any{
+	doc := map[string]any{
 		"zarr_format": 2, "shape": m.Shape, "chunks": m.Chunks, "dtype": d.String(),
 		"compressor": compressor, "fill_value": fill, "order": order, "filters": filters,
 		"dimension_separator": sep,
-	}, "", "    ")
+	}
+	// As zarr-python: sorted keys, 4-space indent, "<" not escaped.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "    ")
+	if err := enc.Encode(doc); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
 // ParseArrayMetadataV2 parses and validates a .zarray document. Members

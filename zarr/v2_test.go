@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/blosc2go/blosc2/internal/peertest"
+	"github.com/blosc2go/blosc2/offsetcodec"
 )
 
 func TestV2MetadataErrors(t *testing.T) {
@@ -78,5 +79,26 @@ g2.attrs["made_by"] = "zarr-python"
 	}
 	if _, err := OpenGroupV2(s, "missing"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("missing group: %v", err)
+	}
+}
+
+// A shuffle filter created without elementsize records the item size in
+// .zarray, where numcodecs would otherwise assume 4.
+func TestV2ShuffleElementsizeRecorded(t *testing.T) {
+	sh, err := offsetcodec.NewNumcodecs("shuffle", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewMemStore()
+	if _, err := CreateArrayV2(s, "", ArrayMetadataV2{Shape: []int64{4}, Chunks: []int64{4}, Dtype: "<u2", Filters: []*offsetcodec.Numcodecs{sh}}); err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := s.Get(".zarray")
+	var m struct {
+		Dtype   string
+		Filters []map[string]any
+	}
+	if err := json.Unmarshal(doc, &m); err != nil || m.Filters[0]["elementsize"] != 2.0 || !strings.Contains(string(doc), `"<u2"`) {
+		t.Errorf(".zarray:\n%s", doc)
 	}
 }
