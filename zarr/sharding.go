@@ -85,8 +85,16 @@ func (s *ShardingIndexed) MarshalJSON() ([]byte, error) {
 	if shape == nil {
 		shape = []int64{}
 	}
-	return json.Marshal(map[string]any{"name": shardingName, "configuration": map[string]any{
-		"chunk_shape": shape, "codecs": codecs, "index_codecs": index, "index_location": n.IndexLocation}})
+	type conf struct {
+		ChunkShape    []int64           `json:"chunk_shape"`
+		Codecs        []json.RawMessage `json:"codecs"`
+		IndexCodecs   []json.RawMessage `json:"index_codecs"`
+		IndexLocation string            `json:"index_location"`
+	}
+	return json.Marshal(struct {
+		Name string `json:"name"`
+		Conf conf   `json:"configuration"`
+	}{shardingName, conf{shape, codecs, index, n.IndexLocation}})
 }
 
 // parseSharding parses the configuration of a sharding_indexed codec.
