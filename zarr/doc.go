@@ -26,9 +26,9 @@
 //
 // Sharding (ShardingIndexed): inner chunk shape, inner codecs, index codecs
 // (bytes and crc32c, or any of fixed size), the index at the start or the
-// end, empty inner chunks. Reading a region from a RangeStore (MemStore and
-// FSStore are; so can be a remote store) reads only the shard indexes and the
-// inner chunks the region needs; other stores give whole shards. Writing
+// end, empty inner chunks. Reading a region from a RangeStore (MemStore,
+// FSStore and the read-only HTTPStore are) reads only the shard indexes and
+// the inner chunks the region needs; other stores give whole shards. Writing
 // rewrites whole shards and leaves out inner chunks of fill values.
 //
 // Stores: a file system store (FSStore) and an in-memory one (MemStore);
