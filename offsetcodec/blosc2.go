@@ -29,7 +29,8 @@ type Blosc2Filter struct {
 
 // Blosc2Params is the configuration of the blosc2 codec.
 type Blosc2Params struct {
-	// Cname is the compressor: "lz4", "lz4hc", "blosclz", "zstd" or "zlib".
+	// Cname is the compressor: "lz4", "lz4hc", "blosclz", "zstd" or "zlib",
+	// or "blosc2", ocf_blosc2's name for BloscLZ.
 	Cname string
 	// Clevel is the compression level, 0 (no compression) to 9.
 	Clevel int
@@ -47,6 +48,11 @@ type Blosc2Params struct {
 	// SplitMode says when blocks are split into one stream per byte of the
 	// type: "always", "never", "auto" or "forward_compat" ("" means "auto").
 	SplitMode string
+	// OCF marks the configuration of ocf_blosc2's codec (Open Climate
+	// Fix), which has only cname and clevel: MarshalJSON then writes only
+	// those two keys, so that ocf_blosc2 (which refuses other keys) reads
+	// the metadata. The chunks are the same.
+	OCF bool
 }
 
 // blosc2FilterIDs maps the filter IDs of the configuration to package blosc.
@@ -82,6 +88,16 @@ var blosc2SplitModes = map[string]blosc.SplitMode{
 // (see ItemSizeResolver). "meta" may be left out when it is 0. Unknown keys,
 // filter IDs and out-of-range values are errors.
 //
+// ocf_blosc2 (github.com/openclimatefix/ocf_blosc2), whose Zarr stores use
+// the same codec id, writes {"cname": "zstd" | "blosc2", "clevel": 5}, each
+// chunk one blosc2.compress chunk. A configuration with no keys other than
+// cname and clevel is read as ocf_blosc2's: cname "blosc2" means BloscLZ
+// (any cname above is also accepted), an absent cname is "blosc2" (its
+// default), clevel defaults to 5, and the other settings take the defaults
+// of blosc2.compress (typesize: the array's item size, a shuffle filter,
+// automatic blocksize), which is what those chunks are made with; such a
+// codec writes back only cname and clevel (Blosc2Params.OCF).
+//
 // blosc2 is not a standard Zarr v3 codec: arrays using it are readable only by
 // implementations that register a codec with this name and configuration. A
 // Blosc2 is safe for concurrent use.
@@ -93,9 +109,12 @@ type Blosc2 struct {
 
 // NewBlosc2 checks p and returns the codec.
 func NewBlosc2(p Blosc2Params) (*Blosc2, error) {
-	codec, err := parseCname(Blosc2Name, p.Cname)
-	if err != nil {
-		return nil, err
+	codec := blosc.BloscLZ
+	var err error
+	if p.Cname != ocfBloscLZ {
+		if codec, err = parseCname(Blosc2Name, p.Cname); err != nil {
+			return nil, err
+		}
 	}
 	if p.Clevel < 0 || p.Clevel > 9 {
 		return nil, configErr(Blosc2Name, "clevel", "%d is out of range [0, 9]", p.Clevel)
@@ -165,7 +184,12 @@ func newBlosc2FromConfig(configuration json.RawMessage) (Codec, error) {
 		return nil, err
 	}
 	var p Blosc2Params
-	if p.Cname, err = c.String("cname", "zstd"); err != nil {
+	p.OCF = (c.Has("cname") || c.Has("clevel")) && len(c.values) == boolCount(c.Has("cname"), c.Has("clevel"))
+	defCname := "zstd"
+	if p.OCF {
+		defCname = ocfBloscLZ
+	}
+	if p.Cname, err = c.String("cname", defCname); err != nil {
 		return nil, err
 	}
 	clevel, err := c.Int("clevel", 5, 0, 9)
@@ -191,6 +215,19 @@ func newBlosc2FromConfig(configuration json.RawMessage) (Codec, error) {
 		}
 	}
 	return NewBlosc2(p)
+}
+
+// ocfBloscLZ is ocf_blosc2's cname for BloscLZ.
+const ocfBloscLZ = "blosc2"
+
+func boolCount(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // parseBlosc2Filters reads the "filters" array: objects with a string "id"
@@ -294,6 +331,9 @@ func (b *Blosc2) MarshalJSON() ([]byte, error) {
 	}
 	keys := []string{"cname", "clevel"}
 	vals := []any{b.p.Cname, b.p.Clevel}
+	if b.p.OCF {
+		return marshalCodec(Blosc2Name, keys, vals)
+	}
 	if b.p.Typesize != 0 {
 		keys = append(keys, "typesize")
 		vals = append(vals, b.p.Typesize)

@@ -21,10 +21,13 @@ type Codec interface {
 }
 
 // Sizer is implemented by codecs whose encoded size is a fixed function of
-// the decoded size (offset and pad are; compressors are not). A Zarr library
-// uses it for sharding indexes and to bound allocations.
+// the decoded size (offset, pad, crc32c, delta and shuffle are; compressors
+// are not). A Zarr library uses it for sharding indexes and to bound
+// allocations.
 type Sizer interface {
-	// EncodedSize returns the encoded size of n decoded bytes.
+	// EncodedSize returns the encoded size of n decoded bytes, or -1 when
+	// it is not a fixed function of n: a Numcodecs implements Sizer for
+	// the codecs it wraps that do, and returns -1 for the others.
 	EncodedSize(n int64) int64
 }
 

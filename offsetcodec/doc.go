@@ -1,7 +1,11 @@
-// Package offsetcodec implements the Zarr v3 "offset" and "pad" bytes-to-bytes
-// codecs, the Zarr v3 "blosc" codec and this module's "blosc2" codec, a small
-// codec interface any Go Zarr library can adopt, and a registry that builds
-// codecs from their Zarr metadata JSON.
+// Package offsetcodec implements the bytes-to-bytes codecs of this module
+// for Zarr: the Zarr v3 "offset", "pad", "blosc", "gzip", "zstd" and "crc32c"
+// codecs, this module's "blosc2" codec (which also reads ocf_blosc2's
+// configuration), the numcodecs codecs blosc, zstd, zlib, gzip, lz4, delta,
+// shuffle and crc32c under their numcodecs.zarr3 names ("numcodecs.blosc",
+// ...) and as Zarr v2 compressors and filters ([Numcodecs]), a small codec
+// interface any Go Zarr library can adopt, and the one registry that builds
+// codecs from their Zarr metadata JSON, shared with the zarr package.
 //
 // # The codecs
 //
@@ -62,9 +66,26 @@
 // (python-blosc2's); typesize (1..255) comes from the data type when absent.
 // See [Blosc2Params] for the meaning of each meta.
 //
-// Both decode with a limit: DecodeLimit refuses a chunk that claims more
-// than the expected size before allocating, and Decode caps chunks at
-// [MaxBloscDecodedSize].
+// ocf_blosc2 (Open Climate Fix's numcodecs codec, id "blosc2") writes
+// {"cname": "zstd" | "blosc2", "clevel": 5}, each chunk one blosc2.compress
+// chunk: a configuration with only those keys is read as ocf_blosc2's, cname
+// "blosc2" meaning BloscLZ, and is written back in the same form (see
+// [Blosc2]).
+//
+// The compressors decode with a limit: DecodeLimit refuses a chunk that
+// claims more than the expected size before allocating, and Decode caps
+// chunks at [MaxDecodedSize].
+//
+// # numcodecs
+//
+// numcodecs.zarr3 names its codecs "numcodecs." and the numcodecs id, with
+// the numcodecs configuration (without "id"); Zarr v2 lists the same
+// configurations with their "id". [NewNumcodecs], [ParseNumcodecs] and the
+// registry build a [Numcodecs] from either form; the work is done by
+// [Blosc], [Blosc2], [Zstd], [Zlib], [Gzip], [LZ4] (numcodecs' format: a
+// 4-byte little-endian size and an LZ4 block), [Delta], [Shuffle] or
+// [CRC32C]. The configuration is kept as given, so the metadata written back
+// is the metadata read.
 //
 // # Plugging the codecs into a Go Zarr library
 //
@@ -72,8 +93,8 @@
 // result to dst, report the Zarr name, marshal {"name", "configuration"})
 // registers the two factories, or uses a [Registry] directly:
 //
-//	reg := offsetcodec.NewRegistry() // knows "offset" and "pad"
-//	reg.Register("gzip", myGzipFactory)
+//	reg := offsetcodec.NewRegistry() // knows every codec of this package
+//	reg.Register("my.codec", myFactory)
 //	c, err := reg.New([]byte(`{"name":"offset","configuration":{"offset":12}}`))
 //	stored, err := c.Encode(nil, compressed)
 //	compressed, err = c.Decode(nil, stored)
@@ -81,7 +102,8 @@
 // Libraries with their own codec interface wrap a [Codec] in a few lines: the
 // codec kind is always bytes -> bytes, and the encoded size of a chunk of n
 // bytes is n + offset (see [Sizer]). The companion package zarr of this module
-// does exactly that.
+// does exactly that, and the package example "goZarr" adapts the codecs to
+// the BytesBytes interface of mentatxx/go-zarr.
 //
 // # Errors
 //

@@ -50,7 +50,7 @@ func TestNewFromJSON(t *testing.T) {
 		{json: `{"name":"pad","configuration":{"location":"middle","nbytes":1}}`, wantErr: `"middle" is not one of "start", "end"`},
 		{json: `{"name":"pad","configuration":{"location":"end"}}`, wantErr: `"nbytes": required`},
 		{json: `{"name":"pad","configuration":{"location":"end","nbytes":1,"padding":"QUI="}}`, wantErr: "decodes to 2 bytes, nbytes is 1"},
-		{json: `{"name":"gzip"}`, wantErr: "unknown codec"},
+		{json: `{"name":"bz2"}`, wantErr: "unknown codec"},
 		{json: `"offset"`, wantErr: `"offset": required key is missing`},
 		{json: `{"configuration":{}}`, wantErr: `needs a string "name"`},
 		{json: `[]`, wantErr: "must be a JSON object"},
@@ -163,7 +163,7 @@ func TestPrefixFunc(t *testing.T) {
 
 func TestRegistry(t *testing.T) {
 	r := NewRegistry()
-	if got := strings.Join(r.Names(), ","); got != "blosc,blosc2,offset,pad" {
+	if got := strings.Join(r.Names(), ","); got != "blosc,blosc2,crc32c,gzip,numcodecs.blosc,numcodecs.blosc2,numcodecs.crc32c,numcodecs.delta,numcodecs.gzip,numcodecs.lz4,numcodecs.shuffle,numcodecs.zlib,numcodecs.zstd,offset,pad,zstd" {
 		t.Errorf("Names = %s", got)
 	}
 	if err := r.Register("offset", newOffsetFromConfig); err == nil {

@@ -18,14 +18,24 @@ type Registry struct {
 	factories map[string]Factory
 }
 
-// NewRegistry returns a registry that knows "offset", "pad", "blosc" and
-// "blosc2".
+// NewRegistry returns a registry that knows the codecs of this package:
+// "offset", "pad", "blosc", "blosc2", "gzip", "zstd" and "crc32c", and the
+// numcodecs.zarr3 names "numcodecs.blosc", "numcodecs.blosc2",
+// "numcodecs.zstd", "numcodecs.zlib", "numcodecs.gzip", "numcodecs.lz4",
+// "numcodecs.delta", "numcodecs.shuffle" and "numcodecs.crc32c" (see
+// Numcodecs).
 func NewRegistry() *Registry {
 	r := &Registry{factories: map[string]Factory{}}
 	r.factories[OffsetName] = newOffsetFromConfig
 	r.factories[PadName] = newPadFromConfig
 	r.factories[BloscName] = newBloscFromConfig
 	r.factories[Blosc2Name] = newBlosc2FromConfig
+	r.factories[GzipName] = newGzipFromConfig
+	r.factories[ZstdName] = newZstdFromConfig
+	r.factories[CRC32CName] = newCRC32CFromConfig
+	for id := range numcodecsFactories {
+		r.factories[NumcodecsPrefix+id] = newNumcodecsFactory(id)
+	}
 	return r
 }
 
@@ -143,10 +153,15 @@ func validName(s string) bool {
 
 var defaultRegistry = NewRegistry()
 
+// Default returns the package's default registry: the one Register adds to
+// and New builds from, and the one the zarr package of this module uses, so
+// a codec registered once is known to both.
+func Default() *Registry { return defaultRegistry }
+
 // Register adds a factory to the package's default registry.
 func Register(name string, f Factory) error { return defaultRegistry.Register(name, f) }
 
 // New builds a codec from its metadata with the default registry, which
-// knows "offset", "pad", "blosc", "blosc2" and whatever was added with
+// knows the codecs listed by NewRegistry and whatever was added with
 // Register.
 func New(metadata []byte) (Codec, error) { return defaultRegistry.New(metadata) }

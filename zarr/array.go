@@ -6,13 +6,14 @@ import (
 	"strings"
 )
 
-// Array is a Zarr v3 array in a store. Its methods may be called
+// Array is a Zarr v3 or v2 array in a store. Its methods may be called
 // concurrently for reading; concurrent writes to the same chunk race.
 type Array struct {
 	store Store
 	path  string // node path without leading "/", "" for the root
 	meta  *ArrayMetadata
 	l     *layout
+	v2    *ArrayMetadataV2 // nil for a v3 array
 }
 
 // CreateArray writes the zarr.json of a new array at path ("" for the root
@@ -37,12 +38,20 @@ func CreateArray(s Store, path string, m ArrayMetadata) (*Array, error) {
 	return &Array{store: s, path: path, meta: n, l: l}, nil
 }
 
-// OpenArray reads the zarr.json of the array at path.
+// OpenArray reads the zarr.json of the array at path or, when there is
+// none, the .zarray of a Zarr v2 array (see OpenArrayV2).
 func OpenArray(s Store, path string) (*Array, error) {
 	if err := checkPath(path); err != nil {
 		return nil, err
 	}
 	doc, err := s.Get(metaKey(path))
+	if errors.Is(err, ErrNotFound) {
+		a, err2 := OpenArrayV2(s, path)
+		if errors.Is(err2, ErrNotFound) {
+			return nil, err
+		}
+		return a, err2
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +66,10 @@ func OpenArray(s Store, path string) (*Array, error) {
 	return &Array{store: s, path: path, meta: m, l: l}, nil
 }
 
-// Metadata returns the array's metadata (shared: do not modify it).
+// Metadata returns the array's metadata (shared: do not modify it). For a
+// Zarr v2 array it is the v3 equivalent (v2 chunk keys, a transpose for F
+// order, the numcodecs filters and compressor as bytes -> bytes codecs); see
+// MetadataV2 for the .zarray.
 func (a *Array) Metadata() *ArrayMetadata { return a.meta }
 
 // Shape returns the array's shape.
@@ -97,7 +109,11 @@ func (a *Array) ReadRegion(start, count []int64) ([]byte, error) {
 	if size == 0 {
 		return out, nil
 	}
-	err = a.eachChunk(start, count, func(idx, cStart, rStart, n []int64) error {
+	rs, ranged := a.store.(RangeStore)
+	err = eachBox(a.l.chunk, start, count, func(idx, cStart, rStart, n []int64) error {
+		if a.l.shard != nil && ranged {
+			return a.l.shard.readRegion(rs, a.ChunkKey(idx), out, count, rStart, cStart, n)
+		}
 		chunk, err := a.readChunk(idx)
 		if err != nil {
 			return err
@@ -125,7 +141,7 @@ func (a *Array) WriteRegion(start, count []int64, data []byte) error {
 	if size == 0 {
 		return nil
 	}
-	return a.eachChunk(start, count, func(idx, cStart, rStart, n []int64) error {
+	return eachBox(a.l.chunk, start, count, func(idx, cStart, rStart, n []int64) error {
 		var chunk []byte
 		full := true
 		for d := range n {
@@ -159,16 +175,16 @@ func (a *Array) readChunk(idx []int64) ([]byte, error) {
 	return a.l.pipe.decode(key, stored)
 }
 
-// eachChunk calls fn for every chunk that intersects the region, with the
-// chunk's grid index, the intersection's start inside the chunk and inside the
-// region, and its size.
-func (a *Array) eachChunk(start, count []int64, fn func(idx, cStart, rStart, n []int64) error) error {
+// eachBox calls fn for every chunk of shape chunk that intersects the
+// non-empty region [start, start+count), with the chunk's grid index, the
+// intersection's start inside the chunk and inside the region, and its size.
+func eachBox(chunk, start, count []int64, fn func(idx, cStart, rStart, n []int64) error) error {
 	nd := len(start)
 	lo := make([]int64, nd)
 	hi := make([]int64, nd)
 	for d := 0; d < nd; d++ {
-		lo[d] = start[d] / a.l.chunk[d]
-		hi[d] = (start[d] + count[d] - 1) / a.l.chunk[d]
+		lo[d] = start[d] / chunk[d]
+		hi[d] = (start[d] + count[d] - 1) / chunk[d]
 	}
 	idx := append([]int64(nil), lo...)
 	cStart := make([]int64, nd)
@@ -176,9 +192,9 @@ func (a *Array) eachChunk(start, count []int64, fn func(idx, cStart, rStart, n [
 	n := make([]int64, nd)
 	for {
 		for d := 0; d < nd; d++ {
-			origin := idx[d] * a.l.chunk[d]
+			origin := idx[d] * chunk[d]
 			from := max(start[d], origin)
-			to := min(start[d]+count[d], origin+a.l.chunk[d])
+			to := min(start[d]+count[d], origin+chunk[d])
 			cStart[d], rStart[d], n[d] = from-origin, from-start[d], to-from
 		}
 		if err := fn(idx, cStart, rStart, n); err != nil {

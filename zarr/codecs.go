@@ -8,7 +8,7 @@ import (
 )
 
 // Codec is one entry of an array's codec list: a *Transpose (array -> array),
-// a *Bytes (array -> bytes) or an offsetcodec.Codec (bytes -> bytes, such as
+// a *Bytes or a *ShardingIndexed (array -> bytes) or an offsetcodec.Codec (bytes -> bytes, such as
 // the codecs of NewGzip, NewZstd, NewCRC32C, offsetcodec.NewOffset and
 // offsetcodec.NewPad, or any codec plugged in with RegisterCodec).
 type Codec interface {
@@ -62,31 +62,20 @@ func (b *Bytes) MarshalJSON() ([]byte, error) {
 // be much larger than its input (a decompressor). The pipeline then passes the
 // largest output a valid chunk can have, and the codec must fail rather than
 // produce more.
-type LimitDecoder interface {
-	DecodeLimit(dst, src []byte, limit int) ([]byte, error)
-}
+type LimitDecoder = offsetcodec.LimitDecoder
 
-// registry holds the bytes -> bytes codecs known to this package.
-var registry = func() *offsetcodec.Registry {
-	r := offsetcodec.NewRegistry() // offset, pad
-	must := func(err error) {
-		if err != nil {
-			panic(err)
-		}
-	}
-	must(r.Register(gzipName, newGzipFromConfig))
-	must(r.Register(zstdName, newZstdFromConfig))
-	must(r.Register(crc32cName, newCRC32CFromConfig))
-	return r
-}()
+// registry is offsetcodec's default registry: codecs registered there (with
+// offsetcodec.Register or RegisterCodec) are known to both packages.
+var registry = offsetcodec.Default()
 
 // RegisterCodec makes the bytes -> bytes codec name available to OpenArray
-// (and to metadata parsing). Compressors plugged in this way should implement
-// LimitDecoder, and codecs with settings that depend on the data type
-// offsetcodec.ItemSizeResolver. The blosc and blosc2 codecs of package
-// offsetcodec are registered already.
+// (and to metadata parsing); it adds name to offsetcodec's default registry.
+// Compressors plugged in this way should implement LimitDecoder, and codecs
+// with settings that depend on the data type offsetcodec.ItemSizeResolver.
+// The codecs of package offsetcodec (blosc, blosc2, gzip, zstd, crc32c,
+// offset, pad and the numcodecs.* names) are registered already.
 func RegisterCodec(name string, f offsetcodec.Factory) error {
-	if name == "transpose" || name == "bytes" {
+	if name == "transpose" || name == "bytes" || name == shardingName {
 		return fmt.Errorf("%w: %q is a built-in codec", ErrInvalidMetadata, name)
 	}
 	return registry.Register(name, f)
@@ -94,11 +83,18 @@ func RegisterCodec(name string, f offsetcodec.Factory) error {
 
 // parseCodec builds one codec from its metadata.
 func parseCodec(field string, raw json.RawMessage) (Codec, error) {
+	return parseCodecDepth(field, raw, 0)
+}
+
+// parseCodecDepth builds one codec, depth levels of sharding deep.
+func parseCodecDepth(field string, raw json.RawMessage, depth int) (Codec, error) {
 	name, conf, err := offsetcodec.ParseExtension(raw)
 	if err != nil {
 		return nil, &MetadataError{Field: field, Reason: err.Error(), Err: ErrInvalidMetadata}
 	}
 	switch name {
+	case shardingName:
+		return parseSharding(field, conf, depth)
 	case "transpose":
 		c, err := offsetcodec.ParseConfig(name, conf, "order")
 		if err == nil {

@@ -1,25 +1,45 @@
-// Package zarr reads and writes Zarr v3 arrays and groups: just enough of the
-// specification to store chunked N-dimensional arrays interoperably and to
-// exercise the offset and pad codecs of package offsetcodec with real Zarr
-// clients.
+// Package zarr reads and writes Zarr v3 and Zarr v2 arrays and groups with
+// the codecs of this module: enough of the specifications to open the data
+// others write (zarr-python, zarrita, numcodecs, ocf_blosc2) and to write
+// data they read.
 //
-// Supported: zarr.json for arrays and groups (unknown members are accepted only
-// with "must_understand": false); the regular chunk grid; the "default" and
-// "v2" chunk key encodings; data types bool, int8..int64, uint8..uint64,
+// Zarr v3: zarr.json for arrays and groups (unknown members are accepted
+// only with "must_understand": false); the regular chunk grid; the "default"
+// and "v2" chunk key encodings; data types bool, int8..int64, uint8..uint64,
 // float32 and float64 with the fill_value rules of the specification (JSON
 // integers in range, booleans, floats as numbers, "NaN", "Infinity",
 // "-Infinity" or "0x" hexadecimal bits); the codecs transpose (array ->
-// array), bytes with either endianness (array -> bytes), and gzip, zstd,
-// crc32c, blosc, offset and pad (bytes -> bytes), applied in the order of the
-// specification, plus this module's non-standard blosc2 codec (see package
-// offsetcodec; as zarr-python, a blosc codec without typesize or shuffle gets
-// them from the data type, and the metadata records them); a file system store (FSStore) and an in-memory one
-// (MemStore); reading and writing the whole array or any box-shaped region.
-// Chunks missing from the store read as the fill value.
+// array), bytes with either endianness and sharding_indexed (array ->
+// bytes), and gzip, zstd, crc32c, blosc, offset and pad (bytes -> bytes),
+// applied in the order of the specification, plus this module's blosc2 codec
+// (which also reads ocf_blosc2's configuration) and numcodecs.zarr3's
+// numcodecs.* codecs (see package offsetcodec; as zarr-python, a blosc codec
+// without typesize or shuffle gets them from the data type, and the
+// metadata records them).
 //
-// Not supported: sharding, storage transformers, float16, complex and raw
-// data types, other chunk grids. More bytes -> bytes codecs plug in with
-// RegisterCodec.
+// Zarr v2 (CreateArrayV2, OpenArrayV2, or OpenArray when there is no
+// zarr.json): .zarray, .zattrs and .zgroup; dimension_separator "." or "/";
+// C and F order; big- and little-endian NumPy types of the data types above;
+// fill_value null, numbers, booleans, "NaN", "Infinity" and "-Infinity";
+// the numcodecs compressors blosc (Blosc1 chunks, by package blosc), zstd,
+// zlib, gzip, lz4 and ocf_blosc2's blosc2, and the filters delta and shuffle.
+//
+// Sharding (ShardingIndexed): inner chunk shape, inner codecs, index codecs
+// (bytes and crc32c, or any of fixed size), the index at the start or the
+// end, empty inner chunks. Reading a region from a RangeStore (MemStore,
+// FSStore and the read-only HTTPStore are) reads only the shard indexes and
+// the inner chunks the region needs; other stores give whole shards. Writing
+// rewrites whole shards and leaves out inner chunks of fill values.
+//
+// Stores: a file system store (FSStore) and an in-memory one (MemStore);
+// reading and writing the whole array or any box-shaped region. Chunks
+// missing from the store read as the fill value.
+//
+// Not supported: nested sharding, codecs around a sharding_indexed codec,
+// storage transformers, float16, complex, string, raw and structured data
+// types (so neither the base64 fill values of v2 byte strings), other chunk
+// grids. More bytes -> bytes codecs plug in with RegisterCodec (or
+// offsetcodec.Register: the two packages share one registry).
 //
 // # Data layout
 //

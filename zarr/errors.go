@@ -20,6 +20,10 @@ var (
 	ErrNotFound = errors.New("zarr: key not found")
 	// ErrRegion reports a region outside the array or data of the wrong size.
 	ErrRegion = errors.New("zarr: invalid region")
+	// ErrRange reports a RangeStore read outside the stored value. Stores
+	// should wrap it, so that a shard index pointing past the end of its
+	// shard is reported as a corrupt chunk.
+	ErrRange = errors.New("zarr: byte range outside the stored value")
 )
 
 // MetadataError describes what is wrong with array or group metadata. It

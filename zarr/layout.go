@@ -21,7 +21,15 @@ type layout struct {
 	chunkBytes int     // decoded size of one chunk
 	fill       []byte  // one element, little-endian
 	keys       ChunkKeyEncoding
-	pipe       *pipeline
+	pipe       chunkCodec
+	shard      *shardCodec // the pipeline when the array is sharded
+}
+
+// chunkCodec turns decoded chunks (little-endian elements, C order) into
+// stored bytes and back: a *pipeline, or a *shardCodec for whole shards.
+type chunkCodec interface {
+	encode(chunk []byte) ([]byte, error)
+	decode(key string, stored []byte) ([]byte, error)
 }
 
 func newLayout(m *ArrayMetadata) (*layout, error) {
@@ -80,6 +88,15 @@ func newLayout(m *ArrayMetadata) (*layout, error) {
 	if l.fill, err = m.DataType.fillBytes(m.FillValue); err != nil {
 		return nil, err
 	}
+	if len(m.Codecs) == 1 {
+		if sh, ok := m.Codecs[0].(*ShardingIndexed); ok {
+			if l.shard, err = newShardCodec("codecs[0]", sh, l.chunk, l.es, l.fill); err != nil {
+				return nil, err
+			}
+			l.pipe = l.shard
+			return l, nil
+		}
+	}
 	if l.pipe, err = newPipeline(m.Codecs, l.chunk, l.es, l.chunkBytes); err != nil {
 		return nil, err
 	}
@@ -111,19 +128,7 @@ func (l *layout) chunkKey(idx []int64) string {
 }
 
 // fillChunk returns a decoded chunk holding only the fill value.
-func (l *layout) fillChunk() []byte {
-	c := make([]byte, l.chunkBytes)
-	allZero := true
-	for _, b := range l.fill {
-		allZero = allZero && b == 0
-	}
-	if !allZero {
-		for i := 0; i < len(c); i += l.es {
-			copy(c[i:], l.fill)
-		}
-	}
-	return c
-}
+func (l *layout) fillChunk() []byte { return fillBuffer(l.chunkBytes, l.fill) }
 
 // regionBytes checks that start/count lie inside the array and returns the
 // size of the region in bytes.

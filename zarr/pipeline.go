@@ -13,13 +13,30 @@ import (
 // specification: array -> array codecs, the array -> bytes codec, then
 // bytes -> bytes codecs on encode; the reverse on decode.
 type pipeline struct {
-	transposes []*Transpose
-	inShapes   [][]int64 // decoded shape seen by each transpose
+	arrays     []arrayStep // array -> array codecs
 	bigEndian  bool
 	es         int
 	b2b        []offsetcodec.Codec
 	bounds     []int // bounds[i]: largest valid input of b2b[i].Encode
 	chunkBytes int
+}
+
+// arrayStep is one array -> array codec: a transpose, or an element-wise
+// codec (numcodecs.delta) applied to little-endian elements in C order.
+type arrayStep struct {
+	t       *Transpose
+	inShape []int64 // decoded shape seen by the transpose
+	elem    offsetcodec.Codec
+}
+
+// elementCodec returns the element-wise codec c is, as an array -> array
+// codec of numcodecs.zarr3 (numcodecs.delta), or nil.
+func elementCodec(c Codec) *offsetcodec.Delta {
+	if n, ok := c.(*offsetcodec.Numcodecs); ok {
+		c = n.Inner()
+	}
+	d, _ := c.(*offsetcodec.Delta)
+	return d
 }
 
 func newPipeline(codecs []Codec, chunk []int64, es, chunkBytes int) (*pipeline, error) {
@@ -36,8 +53,7 @@ func newPipeline(codecs []Codec, chunk []int64, es, chunkBytes int) (*pipeline, 
 			if err := checkPermutation(c.Order, len(shape)); err != nil {
 				return nil, invalid(field, "transpose order %v: %v", c.Order, err)
 			}
-			p.transposes = append(p.transposes, c)
-			p.inShapes = append(p.inShapes, shape)
+			p.arrays = append(p.arrays, arrayStep{t: c, inShape: shape})
 			next := make([]int64, len(shape))
 			for d, o := range c.Order {
 				next[d] = shape[o]
@@ -59,7 +75,16 @@ func newPipeline(codecs []Codec, chunk []int64, es, chunkBytes int) (*pipeline, 
 			default:
 				return nil, invalid(field, "endian %q must be \"little\" or \"big\"", c.Endian)
 			}
+		case *ShardingIndexed:
+			return nil, unsupported(field, "sharding_indexed must be the only codec of the array (or of an enclosing shard)")
 		case offsetcodec.Codec:
+			if d := elementCodec(c); d != nil && !seenBytes {
+				if d.Dtype().BigEndian || d.Dtype().Size != es {
+					return nil, unsupported(field, "%s as an array -> array codec needs a little-endian dtype of the array's item size %d, got %q", c.Name(), es, d.Dtype())
+				}
+				p.arrays = append(p.arrays, arrayStep{elem: c})
+				continue
+			}
 			if !seenBytes {
 				return nil, invalid(field, "bytes -> bytes codec %q before the array -> bytes codec", c.Name())
 			}
@@ -83,7 +108,7 @@ func newPipeline(codecs []Codec, chunk []int64, es, chunkBytes int) (*pipeline, 
 // as decoding has to allow for it.
 func encodedBound(c offsetcodec.Codec, n int) int {
 	var b int64
-	if s, ok := c.(offsetcodec.Sizer); ok {
+	if s, ok := c.(offsetcodec.Sizer); ok && s.EncodedSize(int64(n)) >= 0 {
 		b = s.EncodedSize(int64(n))
 	} else {
 		// Compressors: deflate and zstd expand incompressible input by far
@@ -114,11 +139,19 @@ func checkPermutation(order []int, n int) error {
 // stored bytes.
 func (p *pipeline) encode(chunk []byte) ([]byte, error) {
 	data := chunk
-	for i, t := range p.transposes {
-		data = permute(data, p.inShapes[i], t.Order, p.es, true)
+	for _, st := range p.arrays {
+		if st.t != nil {
+			data = permute(data, st.inShape, st.t.Order, p.es, true)
+			continue
+		}
+		out, err := st.elem.Encode(nil, data)
+		if err != nil {
+			return nil, fmt.Errorf("zarr: codec %q: %w", st.elem.Name(), err)
+		}
+		data = out
 	}
 	if p.bigEndian {
-		if &data[0] == &chunk[0] {
+		if len(data) > 0 && &data[0] == &chunk[0] {
 			data = append([]byte(nil), data...)
 		}
 		swapBytes(data, p.es)
@@ -162,10 +195,19 @@ func (p *pipeline) decode(key string, stored []byte) ([]byte, error) {
 		}
 		swapBytes(data, p.es)
 	}
-	for i := len(p.transposes) - 1; i >= 0; i-- {
-		data = permute(data, p.inShapes[i], p.transposes[i].Order, p.es, false)
+	for i := len(p.arrays) - 1; i >= 0; i-- {
+		st := p.arrays[i]
+		if st.t != nil {
+			data = permute(data, st.inShape, st.t.Order, p.es, false)
+			continue
+		}
+		out, err := st.elem.Decode(nil, data)
+		if err != nil {
+			return nil, &ChunkError{Key: key, Codec: st.elem.Name(), Reason: err.Error(), Err: err}
+		}
+		data = out
 	}
-	if len(p.b2b) == 0 && !p.bigEndian && len(p.transposes) == 0 {
+	if len(p.b2b) == 0 && !p.bigEndian && len(p.arrays) == 0 {
 		data = append([]byte(nil), data...)
 	}
 	return data, nil

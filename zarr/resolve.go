@@ -15,6 +15,21 @@ import (
 func resolveCodecs(codecs []Codec, itemSize int) ([]Codec, error) {
 	out := codecs
 	for i, c := range codecs {
+		if sh, ok := c.(*ShardingIndexed); ok {
+			n := *sh
+			var err error
+			if n.Codecs, err = resolveCodecs(sh.Codecs, itemSize); err == nil {
+				n.IndexCodecs, err = resolveCodecs(sh.IndexCodecs, 8)
+			}
+			if err != nil {
+				return nil, err
+			}
+			if len(out) > 0 && &out[0] == &codecs[0] {
+				out = append([]Codec(nil), codecs...)
+			}
+			out[i] = &n
+			continue
+		}
 		r, ok := c.(offsetcodec.ItemSizeResolver)
 		if !ok {
 			continue
@@ -23,7 +38,7 @@ func resolveCodecs(codecs []Codec, itemSize int) ([]Codec, error) {
 		if err != nil {
 			return nil, &MetadataError{Field: fmt.Sprintf("codecs[%d]", i), Reason: err.Error(), Err: err}
 		}
-		if &out[0] == &codecs[0] {
+		if len(out) > 0 && &out[0] == &codecs[0] {
 			out = append([]Codec(nil), codecs...)
 		}
 		out[i] = rc

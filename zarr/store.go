@@ -139,3 +139,73 @@ func (s *MemStore) Keys() []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// RangeStore is a Store that can read part of a value, as io.ReaderAt reads
+// part of a file: sharded arrays read through it only the shard index and
+// the inner chunks a region needs. A store without it gets whole shards.
+type RangeStore interface {
+	Store
+	// GetRange returns length bytes of the value of key from offset. A
+	// negative offset counts from the end: GetRange(k, -16, 16) returns
+	// the last 16 bytes. It returns an error wrapping ErrNotFound when key
+	// is absent, and an error when the range does not lie inside the value.
+	GetRange(key string, offset, length int64) ([]byte, error)
+}
+
+// rangeOf checks [offset, offset+length) against a value of size bytes (a
+// negative offset counting from the end) and returns the start.
+func rangeOf(key string, offset, length, size int64) (int64, error) {
+	if offset < 0 {
+		offset += size
+	}
+	if length < 0 || offset < 0 || offset > size || length > size-offset {
+		return 0, fmt.Errorf("%w: store key %q: range of %d bytes at %d is outside its %d bytes", ErrRange, key, length, offset, size)
+	}
+	return offset, nil
+}
+
+// GetRange reads length bytes of the file of key from offset (negative:
+// from the end).
+func (s *FSStore) GetRange(key string, offset, length int64) ([]byte, error) {
+	p, err := s.path(key)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %q", ErrNotFound, key)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	off, err := rangeOf(key, offset, length, st.Size())
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, length)
+	if _, err := f.ReadAt(b, off); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// GetRange returns a copy of length bytes of the value of key from offset
+// (negative: from the end).
+func (s *MemStore) GetRange(key string, offset, length int64) ([]byte, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	v, ok := s.m[key]
+	if !ok {
+		return nil, fmt.Errorf("%w: %q", ErrNotFound, key)
+	}
+	off, err := rangeOf(key, offset, length, int64(len(v)))
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), v[off:off+length]...), nil
+}

@@ -1,0 +1,76 @@
+package offsetcodec
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/klauspost/compress/zlib"
+)
+
+// ZlibName is the name of the zlib codec (numcodecs' "zlib", RFC 1950).
+const ZlibName = "zlib"
+
+// Zlib is numcodecs' "zlib" codec: one zlib stream (RFC 1950) per chunk, as
+// Python's zlib.compress writes it. Its configuration is {"level": 1}
+// (0 to 9; numcodecs' default 1). It is a Zarr v2 compressor and, named
+// "numcodecs.zlib", a Zarr v3 codec of numcodecs.zarr3.
+type Zlib struct{ level int }
+
+// NewZlib returns the zlib codec with a compression level from 0 to 9.
+func NewZlib(level int) (*Zlib, error) {
+	if level < 0 || level > 9 {
+		return nil, configErr(ZlibName, "level", "%d is out of range [0, 9]", level)
+	}
+	return &Zlib{level: level}, nil
+}
+
+func newZlibFromConfig(conf json.RawMessage) (Codec, error) {
+	c, err := ParseConfig(ZlibName, conf, "level")
+	if err != nil {
+		return nil, err
+	}
+	level, err := c.Int("level", 1, 0, 9)
+	if err != nil {
+		return nil, err
+	}
+	return NewZlib(int(level))
+}
+
+// Name returns "zlib".
+func (z *Zlib) Name() string { return ZlibName }
+
+// MarshalJSON returns {"name":"zlib","configuration":{"level":...}}.
+func (z *Zlib) MarshalJSON() ([]byte, error) {
+	return marshalCodec(ZlibName, []string{"level"}, []any{z.level})
+}
+
+// Encode appends src compressed as one zlib stream to dst.
+func (z *Zlib) Encode(dst, src []byte) ([]byte, error) {
+	buf := bytes.NewBuffer(dst)
+	w, err := zlib.NewWriterLevel(buf, z.level)
+	if err != nil {
+		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
+	}
+	if _, err := w.Write(src); err != nil {
+		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
+	}
+	if err := w.Close(); err != nil {
+		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// Decode appends the decompressed src to dst, at most MaxDecodedSize bytes.
+func (z *Zlib) Decode(dst, src []byte) ([]byte, error) {
+	return z.DecodeLimit(dst, src, MaxDecodedSize)
+}
+
+// DecodeLimit decompresses src, failing when the result exceeds limit bytes.
+func (z *Zlib) DecodeLimit(dst, src []byte, limit int) ([]byte, error) {
+	r, err := zlib.NewReader(bytes.NewReader(src))
+	if err != nil {
+		return dst, &DecodeError{Codec: ZlibName, Reason: err.Error()}
+	}
+	return readLimited(ZlibName, dst, r, limit)
+}
