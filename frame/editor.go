@@ -407,3 +407,8 @@ func (e *Editor) Close() error {
 func (e *Editor) Path() string { return e.path }
 
 func (e *Editor) dir() string { return filepath.Dir(e.path) }
+
+// Frame returns the frame as last published (opened or synced): its
+// header, chunks and metalayers without the pending edits. It is replaced
+// by the next Sync or Compact and closed with the Editor; do not Close it.
+func (e *Editor) Frame() *Frame { return e.src }

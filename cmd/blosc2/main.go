@@ -97,6 +97,7 @@ type command struct {
 
 // commands is the subcommand table.
 var commands = map[string]*command{
+	"append":     appendCommand,
 	"compress":   compressCommand,
 	"decompress": decompressCommand,
 	"info":       infoCommand,
