@@ -84,7 +84,12 @@ func Edit(path string, compress CompressFunc) (*Editor, error) {
 
 // EditWithOptions is Edit with options.
 func EditWithOptions(path string, o EditOptions) (*Editor, error) {
-	e := &Editor{path: path, opts: o, fsys: osFS}
+	return editOn(osFS, path, o)
+}
+
+// editOn opens an Editor whose file I/O goes through fsys.
+func editOn(fsys fileSystem, path string, o EditOptions) (*Editor, error) {
+	e := &Editor{path: path, opts: o, fsys: fsys}
 	if err := e.open(); err != nil {
 		return nil, err
 	}
