@@ -95,3 +95,26 @@ func writeAllSync(f tempFile, data []byte) error {
 	}
 	return err
 }
+
+// noSyncFS is the file system without fsync (EditOptions.NoSync).
+type noSyncFS struct{}
+
+type noSyncFile struct{ *os.File }
+
+func (noSyncFile) Sync() error { return nil }
+
+func (noSyncFS) OpenRW(path string) (editFile, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return nil, err
+	}
+	return noSyncFile{f}, nil
+}
+
+func (noSyncFS) CreateTemp(dir, pattern string) (tempFile, error) {
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return nil, err
+	}
+	return noSyncFile{f}, nil
+}

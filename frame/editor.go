@@ -3,6 +3,8 @@ package frame
 import (
 	"os"
 	"path/filepath"
+
+	"github.com/blosc2go/blosc2/blosc"
 )
 
 // Editor changes an existing frame on disk: chunks can be appended,
@@ -72,6 +74,11 @@ type EditOptions struct {
 	// Lock says whether to take C-Blosc2's .b2lock sidecar lock while
 	// committing (default LockAuto).
 	Lock LockMode
+	// NoSync leaves out the fsyncs of Sync, as C-Blosc2 does: faster, and
+	// a killed process still leaves a valid frame (the old or the new one),
+	// but after a power loss or an operating-system crash the frame may be
+	// lost or torn. For bulk loads that end with a file copy or a check.
+	NoSync bool
 }
 
 // Edit opens the frame at path (a contiguous frame file or a sparse frame
@@ -84,6 +91,9 @@ func Edit(path string, compress CompressFunc) (*Editor, error) {
 
 // EditWithOptions is Edit with options.
 func EditWithOptions(path string, o EditOptions) (*Editor, error) {
+	if o.NoSync {
+		return editOn(noSyncFS{}, path, o)
+	}
 	return editOn(osFS, path, o)
 }
 
@@ -159,7 +169,7 @@ func (e *Editor) load() error {
 		Metalayers: f.Metalayers(), Compress: e.opts.Compress,
 	}
 	if e.params.Compress == nil {
-		e.params.Compress = BloscCompressor(e.params)
+		e.params.Compress = editorCompressor(e.params)
 	}
 	e.chunks = make([]editChunk, f.NChunks())
 	for i := range e.chunks {
@@ -417,3 +427,22 @@ func (e *Editor) dir() string { return filepath.Dir(e.path) }
 // header, chunks and metalayers without the pending edits. It is replaced
 // by the next Sync or Compact and closed with the Editor; do not Close it.
 func (e *Editor) Frame() *Frame { return e.src }
+
+// editorCompressor is BloscCompressor with an Encoder of its own for the
+// frame's typesize, which keeps its codec state between AppendData calls.
+func editorCompressor(p Params) CompressFunc {
+	any := BloscCompressor(p)
+	enc, err := blosc.NewEncoder(blosc.Options{
+		Codec: p.Codec, Clevel: int(p.Clevel), Typesize: clampTypesize(int(p.Typesize)),
+		Filters: p.Filters, FiltersMeta: p.FiltersMeta, Blocksize: int(p.Blocksize), SplitMode: splitOf(p.SplitMode),
+	})
+	if err != nil {
+		return any
+	}
+	return func(dst, src []byte, typesize int) ([]byte, error) {
+		if typesize != int(p.Typesize) {
+			return any(dst, src, typesize)
+		}
+		return enc.Compress(dst, src)
+	}
+}

@@ -2,34 +2,10 @@ package frame
 
 import (
 	"bytes"
-	"os"
 	"testing"
 
 	"github.com/blosc2go/blosc2/internal/testgen"
 )
-
-// noSyncFS is the real file system without fsync (fuzzing speed).
-type noSyncFS struct{}
-
-type noSyncFile struct{ *os.File }
-
-func (noSyncFile) Sync() error { return nil }
-
-func (noSyncFS) OpenRW(path string) (editFile, error) {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		return nil, err
-	}
-	return noSyncFile{f}, nil
-}
-
-func (noSyncFS) CreateTemp(dir, pattern string) (tempFile, error) {
-	f, err := os.CreateTemp(dir, pattern)
-	if err != nil {
-		return nil, err
-	}
-	return noSyncFile{f}, nil
-}
 
 // fuzzChunk returns the data of a chunk: mostly 2048 bytes, sometimes
 // shorter (variable chunk sizes), sometimes zeros (a special chunk).
