@@ -51,6 +51,7 @@ type Editor struct {
 	hdr    []byte // its header bytes as on disk (sparse: all of chunks.b2frame)
 
 	params      Params
+	comp        CompressFunc // the default compressor
 	chunks      []editChunk
 	vlmeta      []Metalayer // decoded contents
 	metaChanged bool
@@ -169,7 +170,10 @@ func (e *Editor) load() error {
 		Metalayers: f.Metalayers(), Compress: e.opts.Compress,
 	}
 	if e.params.Compress == nil {
-		e.params.Compress = editorCompressor(e.params)
+		if e.comp == nil {
+			e.comp = editorCompressor(e.params) // kept across reloads
+		}
+		e.params.Compress = e.comp
 	}
 	e.chunks = make([]editChunk, f.NChunks())
 	for i := range e.chunks {

@@ -25,6 +25,15 @@ type commitPlan struct {
 	variable  bool
 	vlblocks  bool
 	dropped   []int // source chunks no longer referenced
+	fresh     []int // index entries of the writes, relative to their start until place
+	total     int64 // bytes of the writes
+}
+
+// place makes the offsets of the new chunks start at base.
+func (p *commitPlan) place(base int64) {
+	for _, k := range p.fresh {
+		p.offsets[k] += base
+	}
 }
 
 // check verifies the edited frame before anything is written.
@@ -72,9 +81,10 @@ func (e *Editor) srcNbytes(i int) (int64, error) {
 }
 
 // plan computes the new index and the chunks to store. For contiguous
-// frames new chunks get offsets from base (relative to the header end);
-// for sparse frames, file numbers after the largest in use.
-func (e *Editor) plan(base int64) (*commitPlan, error) {
+// frames the offsets of new chunks are relative to where the writes will
+// start (see place); for sparse frames they are file numbers after the
+// largest in use.
+func (e *Editor) plan() (*commitPlan, error) {
 	src := e.src
 	p := &commitPlan{offsets: make([]int64, len(e.chunks)), vlblocks: src.hdr.VLBlocks}
 	used := make([]bool, src.NChunks())
@@ -151,8 +161,8 @@ func (e *Editor) plan(base int64) (*commitPlan, error) {
 			nextFile++
 			return nextFile - 1
 		}
-		off := base
-		base += int64(len(b))
+		off := p.total
+		p.total += int64(len(b))
 		return off
 	}
 	for k, c := range e.chunks {
@@ -161,6 +171,7 @@ func (e *Editor) plan(base int64) (*commitPlan, error) {
 			p.offsets[k] = src.offsets[c.src]
 		case c.data != nil:
 			p.offsets[k] = store(c.data)
+			p.fresh = append(p.fresh, k)
 		default: // a special chunk
 			kind, nb := c.special, c.nbytes
 			if c.src >= 0 {
@@ -174,6 +185,7 @@ func (e *Editor) plan(base int64) (*commitPlan, error) {
 				// The index cannot tell a special chunk's size in a frame
 				// with variable chunk sizes: store it (32 bytes).
 				p.offsets[k] = store(appendSpecialChunk(nil, kind, nb, int(e.params.Typesize)))
+				p.fresh = append(p.fresh, k)
 			} else {
 				p.offsets[k] = int64(uint64(specialFlag|byte(kind)) << 56)
 			}
@@ -349,31 +361,63 @@ func writeFull(w io.WriterAt, b []byte, off int64) error {
 	return err
 }
 
-// syncInPlace appends the new chunks, index and trailer after the current
-// frame, syncs, and publishes them by patching the header.
+// syncInPlace writes the new chunks, index and trailer where no published
+// byte lives, syncs, and publishes them by patching the header.
+//
+// Where: in the free space between the last stored chunk and the
+// published index, when they fit there (the index and trailer then end
+// where the published index starts, and the frame shrinks), or else past
+// the end of the frame. Frames with a fixed chunk size then leave free
+// space (a hole in the file, 1/32 of the frame, at least twice the write)
+// before the new index, so that the commits that follow fill it instead of
+// leaving each an old index behind; in frames with variable chunk sizes a
+// reader could not bound the last chunk's size, so there is none.
 func (e *Editor) syncInPlace(newHdr []byte) error {
+	pub := e.src
 	hl := int64(len(e.hdr))
-	end := e.src.hdr.FrameLen // bytes past it belong to no frame
-	p, err := e.plan(end - hl)
+	end := pub.hdr.FrameLen // bytes past it belong to no frame
+	p, err := e.plan()
 	if err != nil {
 		return err
 	}
-	idx, trl, err := e.tail(p)
-	if err != nil {
-		return err
+	var idx, trl []byte
+	var pos, idxPos int64
+	if free, ok := e.freeBeforeIndex(); ok {
+		// Try the space before the published index.
+		p.place(free - hl)
+		if idx, trl, err = e.tail(p); err != nil {
+			return err
+		}
+		if free+p.total+int64(len(idx)+len(trl)) <= pub.indexOff {
+			pos = free
+			idxPos = pub.indexOff - int64(len(idx)+len(trl))
+		} else {
+			p.place(-(free - hl))
+			idx = nil
+		}
 	}
-	pos := end
+	if idx == nil {
+		p.place(end - hl)
+		if idx, trl, err = e.tail(p); err != nil {
+			return err
+		}
+		pos, idxPos = end, end+p.total
+		if !p.variable {
+			w := p.total + int64(len(idx)+len(trl))
+			idxPos += max64(2*w, (end-hl)/32)
+		}
+	}
 	for _, b := range p.writes {
 		if err := writeFull(e.file, b, pos); err != nil {
 			return err
 		}
 		pos += int64(len(b))
 	}
-	cbytes := pos - hl
-	if err := writeFull(e.file, append(idx, trl...), pos); err != nil {
+	cbytes := idxPos - hl
+	if err := writeFull(e.file, append(idx, trl...), idxPos); err != nil {
 		return err
 	}
-	frameLen := pos + int64(len(idx)) + int64(len(trl))
+	frameLen := idxPos + int64(len(idx)) + int64(len(trl))
 	if err := e.file.Sync(); err != nil {
 		return err
 	}
@@ -402,6 +446,35 @@ func (e *Editor) syncInPlace(newHdr []byte) error {
 		}
 	}
 	return e.reload()
+}
+
+// freeBeforeIndex returns where the free space between the published
+// frame's last stored chunk and its index starts (false when the frame
+// has no index or the space cannot be told).
+func (e *Editor) freeBeforeIndex() (int64, bool) {
+	pub := e.src
+	if pub.indexOff < 0 || !pub.hdr.fixedChunks() {
+		return 0, false
+	}
+	hl := int64(pub.hdr.HeaderLen)
+	last := int64(-1)
+	for _, o := range pub.offsets {
+		if o > last {
+			last = o
+		}
+	}
+	if last < 0 {
+		return hl, true
+	}
+	var h [chunkMinHeader]byte
+	if err := pub.readAt(h[:], hl+last, "chunk"); err != nil {
+		return 0, false
+	}
+	_, _, cb, ok := chunkSizes(h[:])
+	if !ok || hl+last+cb > pub.indexOff {
+		return 0, false
+	}
+	return hl + last + cb, true
 }
 
 // reload re-reads the published frame after a commit.
@@ -510,7 +583,7 @@ func (e *Editor) rewrite() (err error) {
 
 // syncSparse writes the new chunk files, then replaces chunks.b2frame.
 func (e *Editor) syncSparse() error {
-	p, err := e.plan(0)
+	p, err := e.plan()
 	if err != nil {
 		return err
 	}

@@ -149,8 +149,17 @@ func TestEditorInPlace(t *testing.T) {
 	}
 	raw, _, _ := e.src.RawChunk(8)
 	_, icb := e.src.IndexLocation()
-	if grow := int64(len(after) - len(before)); grow != int64(len(raw))+icb+e.src.TrailerLen() {
+	w := int64(len(raw)) + icb + e.src.TrailerLen()
+	if grow := int64(len(after) - len(before)); grow != w+max64(2*w, int64(len(before)-hl)/32) {
 		t.Errorf("file grew by %d bytes for a %d-byte chunk", grow, len(raw))
+	}
+	// The next append fills the free space left before the index.
+	must(t, e.AppendData(extra))
+	want = append(want, extra)
+	must(t, e.Sync())
+	checkFrame(t, path, want)
+	if again, _ := os.ReadFile(path); len(again) != len(after) {
+		t.Errorf("second append: file %d -> %d bytes, want no growth", len(after), len(again))
 	}
 
 	upd := testgen.Mixed(64<<10, 200)
@@ -272,5 +281,35 @@ func TestEditSparseInPlace(t *testing.T) {
 	checkFrame(t, dir, want)
 	if _, err := os.Stat(filepath.Join(dir, sparseChunkName(0))); !os.IsNotExist(err) {
 		t.Errorf("the replaced chunk file is still there: %v", err)
+	}
+}
+
+// TestEditorDeadSpace: many small appends, one Sync each, keep the file
+// within a small factor of the compacted frame (the free space before the
+// index absorbs the old indexes), where leaving every old index behind
+// would grow it quadratically.
+func TestEditorDeadSpace(t *testing.T) {
+	n := 1500
+	if testing.Short() {
+		n = 400
+	}
+	path, want := newTestFrame(t, t.TempDir(), 1, 4096)
+	e, err := EditWithOptions(path, EditOptions{NoSync: true})
+	must(t, err)
+	defer e.Close()
+	d := testgen.Mixed(4096, 3)
+	for i := 0; i < n; i++ {
+		must(t, e.AppendData(d))
+		must(t, e.Sync())
+		want = append(want, d)
+	}
+	checkFrame(t, path, want)
+	st, _ := os.Stat(path)
+	must(t, e.Compact())
+	st2, _ := os.Stat(path)
+	checkFrame(t, path, want)
+	t.Logf("%d appends: file %d bytes, compacted %d", n, st.Size(), st2.Size())
+	if st.Size() > st2.Size()*3/2+64<<10 {
+		t.Errorf("%d appends left %d bytes for a %d-byte frame", n, st.Size(), st2.Size())
 	}
 }

@@ -346,6 +346,13 @@ func (f *Frame) computeExtents() {
 			end = sorted[j]
 		}
 		f.extents[i] = end - o
+		if f.hdr.fixedChunks() {
+			// Free space may follow the last chunk (Editor leaves some
+			// before the index): no chunk is larger than its decoded
+			// size plus a header and a repeated value (C-Blosc2's
+			// BLOSC2_MAX_OVERHEAD), so do not read more than that.
+			f.extents[i] = min64(f.extents[i], 2*int64(f.hdr.Chunksize)+64<<10)
+		}
 	}
 }
 
