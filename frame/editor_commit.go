@@ -8,10 +8,6 @@ import (
 	"path/filepath"
 )
 
-// ErrConflict reports that another writer changed the frame after the
-// Editor read it: the edits were not written.
-var ErrConflict = errors.New("frame: the frame was changed by another writer")
-
 // sectorSize is the write size assumed to reach the disk whole: the header
 // fields that publish a commit are rewritten by one write inside it.
 const sectorSize = 512

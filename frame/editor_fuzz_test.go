@@ -2,6 +2,7 @@ package frame
 
 import (
 	"bytes"
+	"path/filepath"
 	"testing"
 
 	"github.com/blosc2go/blosc2/internal/testgen"
@@ -25,12 +26,24 @@ func FuzzEditor(f *testing.F) {
 	f.Add([]byte{0, 1, 0, 2, 6, 2, 3, 5, 9, 6, 4, 1, 7, 8})
 	f.Add([]byte{3, 0, 3, 1, 3, 2, 6, 1, 7, 6, 8, 0, 22, 6})
 	f.Add([]byte{0, 11, 0, 14, 6, 5, 0, 0, 6, 7, 8})
+	f.Add([]byte{0x80, 1, 0, 2, 6, 2, 3, 5, 9, 6, 4, 1, 7, 8, 0, 11, 6, 0})
 	f.Fuzz(func(t *testing.T, ops []byte) {
 		if len(ops) > 64 {
 			ops = ops[:64]
 		}
 		dir := t.TempDir()
 		path, model := newTestFrame(t, dir, 2, 2048)
+		if len(ops) > 0 && ops[0]&0x80 != 0 { // a sparse frame
+			path = filepath.Join(dir, "sparse")
+			p := DefaultParams()
+			p.Typesize, p.Codec = 4, 1
+			w, err := NewSparseWriter(path, p)
+			must(t, err)
+			for _, c := range model {
+				must(t, w.AppendData(c))
+			}
+			must(t, w.Close())
+		}
 		e, err := editOn(noSyncFS{}, path, EditOptions{})
 		must(t, err)
 		defer func() { e.Close() }()
