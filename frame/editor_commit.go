@@ -378,7 +378,7 @@ func (e *Editor) syncInPlace(newHdr []byte) error {
 	}
 	var idx, trl []byte
 	var pos, idxPos int64
-	if free, ok := e.freeBeforeIndex(); ok {
+	if free, ok := e.freeBeforeIndex(); ok && !p.variable {
 		// Try the space before the published index.
 		p.place(free - hl)
 		if idx, trl, err = e.tail(p); err != nil {
