@@ -313,3 +313,51 @@ func TestEditorDeadSpace(t *testing.T) {
 		t.Errorf("%d appends left %d bytes for a %d-byte frame", n, st.Size(), st2.Size())
 	}
 }
+
+// TestEditorMetalayers: a fixed metalayer of the same length is patched in
+// place; a new one, or one of another length, rewrites the frame; the
+// header change spanning two sectors rewrites it too.
+func TestEditorMetalayers(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.b2frame")
+	fh, err := os.Create(path)
+	must(t, err)
+	p := DefaultParams()
+	p.Metalayers = []Metalayer{{Name: "small", Content: []byte("abcd")}, {Name: "big", Content: bytes.Repeat([]byte{1}, 600)}}
+	w, err := NewWriter(fh, p)
+	must(t, err)
+	want := [][]byte{testgen.Mixed(4096, 1)}
+	must(t, w.AppendData(want[0]))
+	must(t, w.Close())
+	must(t, fh.Close())
+	before, _ := os.ReadFile(path)
+
+	e, err := Edit(path, nil)
+	must(t, err)
+	defer e.Close()
+	must(t, e.SetMetalayer("small", []byte("wxyz")))
+	must(t, e.Sync())
+	after, _ := os.ReadFile(path)
+	hl := int(e.Frame().Header().HeaderLen)
+	if len(after) <= len(before) || !bytes.Equal(after[hl:len(before)], before[hl:]) {
+		t.Error("a same-length metalayer change was not made in place")
+	}
+	// The end of "big" lies in the header's second sector: with a
+	// chunk appended the change spans two sectors.
+	big := bytes.Repeat([]byte{2}, 600)
+	must(t, e.SetMetalayer("big", big))
+	must(t, e.AppendData(want[0]))
+	want = append(want, want[0])
+	must(t, e.Sync())
+	must(t, e.SetMetalayer("new", []byte("n")))
+	must(t, e.Sync())
+	checkFrame(t, path, want)
+	f, err := OpenFile(path)
+	must(t, err)
+	defer f.Close()
+	for name, c := range map[string][]byte{"small": []byte("wxyz"), "big": big, "new": []byte("n")} {
+		if got, ok := f.Metalayer(name); !ok || !bytes.Equal(got, c) {
+			t.Errorf("metalayer %s = %q", name, got)
+		}
+	}
+}
