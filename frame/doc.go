@@ -69,6 +69,17 @@
 // header (a pipe, a socket, a bytes.Buffer) gets the same bytes at Close,
 // the chunks having waited in a temporary file. NewSparseWriter writes a sparse frame, NewArrayWriter and
 // WriteArray a b2nd array. Edit changes an existing frame file (append,
-// insert, update, delete or reorder chunks, change metalayers) by writing a
-// new file next to it and renaming it into place.
+// insert, update, delete or reorder chunks, change metalayers): on a
+// contiguous frame in place and crash-safe, at the cost of the change plus
+// the index and trailer (see Editor); Compact reclaims the dead space.
+//
+// # Concurrency
+//
+// A Frame and an Array are safe for use by many goroutines reading at
+// once (except SetDecoder, SetWorkers and Frame.Refresh, which must not
+// run concurrently with reads). Writers and Editors are for one goroutine
+// at a time. Across processes, one Editor (or C-Blosc2 writer) and many
+// readers may share a file: readers see a consistent snapshot and
+// Frame.Refresh shows later commits; C-Blosc2's .b2lock sidecar lock is
+// taken when in use (see LockMode).
 package frame

@@ -23,6 +23,9 @@ var (
 	ErrNotB2ND = errors.New("frame: not a b2nd array")
 	// ErrClosed reports use of a closed Writer or Editor.
 	ErrClosed = errors.New("frame: use of closed writer")
+	// ErrConflict reports that another writer changed a frame after an
+	// Editor read it: the Editor's edits were not written.
+	ErrConflict = errors.New("frame: the frame was changed by another writer")
 )
 
 // FormatError is the typed error for malformed input. It carries the byte

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"io"
 	"io/fs"
-	"os"
 	"sort"
 	"sync"
 
@@ -22,6 +21,7 @@ type Frame struct {
 	size int64       // bytes available in r
 	fsys fs.FS       // sparse frames: the directory
 	c    io.Closer   // closed by Close (OpenFile)
+	path string      // OpenFile's path, for Refresh
 	dec  *blosc.Decoder
 
 	workers    int            // chunks decoded at a time (SetWorkers)
@@ -108,25 +108,12 @@ func OpenSparse(fsys fs.FS) (*Frame, error) {
 
 // OpenFile opens a frame on disk: a contiguous frame file (.b2frame, .b2nd,
 // ...) or a sparse frame directory. Close releases the file.
+//
+// While it reads the header, index and trailer it holds C-Blosc2's shared
+// .b2lock lock when locking is in use (see LockMode), so a writer that
+// locks is never seen half-way; Refresh picks up later commits.
 func OpenFile(path string) (*Frame, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return OpenSparse(os.DirFS(path))
-	}
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	f, err := Open(fh, st.Size())
-	if err != nil {
-		fh.Close()
-		return nil, err
-	}
-	f.c = fh
-	return f, nil
+	return openFileLocked(path, LockAuto)
 }
 
 // Close releases the file opened by OpenFile; it does nothing for frames
@@ -401,6 +388,13 @@ func (f *Frame) computeExtents() {
 			end = sorted[j]
 		}
 		f.extents[i] = end - o
+		if f.hdr.fixedChunks() {
+			// Free space may follow the last chunk (Editor leaves some
+			// before the index): no chunk is larger than its decoded
+			// size plus a header and a repeated value (C-Blosc2's
+			// BLOSC2_MAX_OVERHEAD), so do not read more than that.
+			f.extents[i] = min64(f.extents[i], 2*int64(f.hdr.Chunksize)+64<<10)
+		}
 	}
 }
 

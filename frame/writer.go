@@ -540,22 +540,13 @@ func (wr *Writer) finish() error {
 	return nil
 }
 
-// writeFileAtomic writes data to a temporary file next to path and renames
-// it over path.
+// writeFileAtomic replaces path with data durably: the bytes go to a
+// temporary file in the same directory, which is synced, renamed over
+// path, and the directory synced, so that after a crash path holds either
+// its old contents or all of data.
 func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
-	if err != nil {
+	if err := writeFileDurable(osFS, path, data); err != nil {
 		return err
 	}
-	_, err = tmp.Write(data)
-	if err1 := tmp.Close(); err == nil {
-		err = err1
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return syncDir(filepath.Dir(path))
 }

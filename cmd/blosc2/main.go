@@ -8,6 +8,12 @@
 //	blosc2 decompress [-o OUT] FILE         write the decoded bytes (stdout when OUT is - or absent)
 //	blosc2 info [--json] FILE               print the header fields as text or JSON
 //	blosc2 plot [--chunks] -o OUT.png FILE  draw a b2nd slice as a heatmap, or a frame's chunk map (plot --help)
+//	blosc2 append [--chunksize N] FRAME IN  append IN's bytes (- for stdin) to FRAME in place
+//
+// append compresses with the frame's own parameters, in chunks of
+// --chunksize bytes (default: the frame's chunk size, or 1 MiB when its
+// chunks vary), and commits in place and crash-safe (see frame.Editor),
+// every 64 MiB and at the end. b2nd arrays are refused for now.
 //
 // compress takes --format frame|b2nd|chunk|blosc1 (default frame) and the
 // chunk options --codec blosclz|lz4|lz4hc|zlib|zstd, --clevel 0..9,
@@ -98,6 +104,7 @@ type command struct {
 
 // commands is the subcommand table.
 var commands = map[string]*command{
+	"append":     appendCommand,
 	"compress":   compressCommand,
 	"decompress": decompressCommand,
 	"info":       infoCommand,
