@@ -74,8 +74,9 @@ func openEmbed(r io.ReaderAt, size int64, where string) (*embedStore, error) {
 
 // versionOf reads the "version" of a msgpack map such as {"version": 1}.
 func versionOf(raw []byte) (int64, bool) {
-	var m map[string]any
-	if msgpack.Unmarshal(raw, &m) != nil {
+	v, err := decodeValue(raw)
+	m, ok := v.(map[string]any)
+	if err != nil || !ok {
 		return 0, false
 	}
 	switch v := m["version"].(type) {
