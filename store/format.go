@@ -156,17 +156,17 @@ type Kind uint8
 // arrays and reads KindBatchArray items; the others are recognized and
 // reported, and opening them fails with an error wrapping ErrUnsupported.
 const (
-	KindNDArray    Kind = iota + 1 // b2nd array (.b2nd)
-	KindSChunk                     // plain super-chunk (.b2f)
-	KindBatchArray                 // BatchArray: msgpack batches on VL-block chunks (.b2b)
-	KindLazyExpr                   // persisted LazyExpr (b2o kind "lazyexpr", or legacy "LazyArray")
-	KindLazyUDF                    // persisted LazyUDF (b2o kind "lazyudf")
-	KindC2Array                    // reference to a remote Caterva2 array
-	KindB2Object                   // another persisted b2o object
-	KindObjectArray                // ObjectArray ("vlarray")
-	KindListArray                  // ListArray ("listarray")
-	KindProxy                      // Proxy cache ("proxy-source")
-	KindEmbedStore                 // an EmbedStore nested as a member
+	KindNDArray     Kind = iota + 1 // b2nd array (.b2nd)
+	KindSChunk                      // plain super-chunk (.b2f)
+	KindBatchArray                  // BatchArray: msgpack batches on VL-block chunks (.b2b)
+	KindLazyExpr                    // persisted LazyExpr (b2o kind "lazyexpr", or legacy "LazyArray")
+	KindLazyUDF                     // persisted LazyUDF (b2o kind "lazyudf")
+	KindC2Array                     // reference to a remote Caterva2 array
+	KindB2Object                    // another persisted b2o object
+	KindObjectArray                 // ObjectArray ("vlarray")
+	KindListArray                   // ListArray ("listarray")
+	KindProxy                       // Proxy cache ("proxy-source")
+	KindEmbedStore                  // an EmbedStore nested as a member
 )
 
 var kindNames = [...]string{

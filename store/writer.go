@@ -37,12 +37,12 @@ type Options struct {
 
 // source is where a pending member's frame comes from.
 type source struct {
-	data   []byte        // in memory
-	ra     io.ReaderAt   // or a window of the store being updated
-	size   int64         // bytes of the frame
-	remote *[2]string    // or a C2Array reference: urlbase, path
-	rel    string        // external leaf: its path in the old .b2d (kept in place)
-	keep   bool          // .b2d update: the leaf file stays as it is
+	data   []byte      // in memory
+	ra     io.ReaderAt // or a window of the store being updated
+	size   int64       // bytes of the frame
+	remote *[2]string  // or a C2Array reference: urlbase, path
+	rel    string      // external leaf: its path in the old .b2d (kept in place)
+	keep   bool        // .b2d update: the leaf file stays as it is
 }
 
 // pending is one member a Writer will write.

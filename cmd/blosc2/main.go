@@ -7,6 +7,15 @@
 //	blosc2 compress [FLAGS] [-o OUT] FILE   compress FILE (- for stdin) into a frame, b2nd array or chunk
 //	blosc2 decompress [-o OUT] FILE         write the decoded bytes (stdout when OUT is - or absent)
 //	blosc2 info [--json] FILE               print the header fields as text or JSON
+//	blosc2 ls [--json] STORE                list a python-blosc2 store's keys
+//	blosc2 decompress --key KEY [-o OUT] STORE  write one store member's decoded bytes
+//
+// ls, info and decompress --key read python-blosc2's stores (package
+// store): a .b2e file, a .b2d directory or a .b2z zip. ls prints one line
+// per key: key, kind, shape, dtype, nbytes, embedded or external (--json:
+// an array of objects with those names, embedded a boolean); info prints
+// the form and flavor and the same table; decompress --key writes the
+// member's decoded bytes (arrays in C order).
 //
 // compress takes --format frame|b2nd|chunk|blosc1 (default frame) and the
 // chunk options --codec blosclz|lz4|lz4hc|zlib|zstd, --clevel 0..9,
@@ -100,6 +109,7 @@ var commands = map[string]*command{
 	"compress":   compressCommand,
 	"decompress": decompressCommand,
 	"info":       infoCommand,
+	"ls":         lsCommand,
 }
 
 func main() {
