@@ -37,6 +37,10 @@ func classify(f *frame.Frame) Kind {
 	case has(metaBatchArray):
 		return KindBatchArray
 	case has(metaLazyArray):
+		// python-blosc2's LazyArrayEnum: 0 expression, 1 UDF.
+		if raw, _ := f.Metalayer(metaLazyArray); len(raw) == 1 && raw[0] == 0x01 {
+			return KindLazyUDF
+		}
 		return KindLazyExpr
 	case has(metaB2ND) || has(metaCaterva):
 		return KindNDArray

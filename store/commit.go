@@ -134,16 +134,16 @@ func (w *Writer) writeZip(f *os.File) error {
 	return zw.Close()
 }
 
-// writeFileAtomic writes a file of the store through a temporary file and
-// a rename.
-func writeFileAtomic(name string, write func(io.Writer) error) (err error) {
+// writeTemp writes a file of the store to a synced temporary file next to
+// name and returns its path.
+func writeTemp(name string, write func(io.Writer) error) (_ string, err error) {
 	dir, base := filepath.Split(name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return "", err
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return err
+		return "", err
 	}
 	tmp := f.Name()
 	defer func() {
@@ -153,18 +153,15 @@ func writeFileAtomic(name string, write func(io.Writer) error) (err error) {
 		}
 	}()
 	if err = f.Chmod(0o644); err != nil {
-		return err
+		return "", err
 	}
 	if err = write(f); err != nil {
-		return err
+		return "", err
 	}
 	if err = f.Sync(); err != nil {
-		return err
+		return "", err
 	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, name)
+	return tmp, f.Close()
 }
 
 // commitDir writes a .b2d: a new one in a temporary directory renamed into
@@ -177,11 +174,11 @@ func (w *Writer) commitDir() (err error) {
 		if parent == "" {
 			parent = "."
 		}
-		tmp, err := os.MkdirTemp(parent, "."+base+".tmp-*")
-		if err != nil {
+		var tmp string
+		if tmp, err = os.MkdirTemp(parent, "."+base+".tmp-*"); err != nil {
 			return err
 		}
-		if err := os.Chmod(tmp, 0o755); err != nil {
+		if err = os.Chmod(tmp, 0o755); err != nil {
 			os.RemoveAll(tmp)
 			return err
 		}
@@ -201,6 +198,15 @@ func (w *Writer) commitDir() (err error) {
 			}
 		}()
 	}
+	// Every new file is written and synced before any is renamed: a
+	// failure up to there leaves the directory as it was.
+	type move struct{ tmp, final string }
+	var moves []move
+	defer func() {
+		for _, m := range moves {
+			os.Remove(m.tmp) // those not renamed
+		}
+	}()
 	written := map[string]bool{}
 	for _, p := range w.external() {
 		if p.src.keep {
@@ -209,16 +215,24 @@ func (w *Writer) commitDir() (err error) {
 		rel := leafName(p)
 		written[rel] = true
 		src := p.src
-		if err := writeFileAtomic(filepath.Join(target, filepath.FromSlash(rel)), func(dst io.Writer) error {
-			return copySource(dst, src)
-		}); err != nil {
+		final := filepath.Join(target, filepath.FromSlash(rel))
+		tmp, err := writeTemp(final, func(dst io.Writer) error { return copySource(dst, src) })
+		if err != nil {
 			return err
 		}
+		moves = append(moves, move{tmp, final})
 	}
-	if err := writeFileAtomic(filepath.Join(target, EmbedName), func(dst io.Writer) error {
-		return w.writeEmbed(dst)
-	}); err != nil {
+	final := filepath.Join(target, EmbedName)
+	tmp, err := writeTemp(final, func(dst io.Writer) error { return w.writeEmbed(dst) })
+	if err != nil {
 		return err
+	}
+	moves = append(moves, move{tmp, final}) // embed.b2e last
+	for len(moves) > 0 {
+		if err := os.Rename(moves[0].tmp, moves[0].final); err != nil {
+			return err
+		}
+		moves = moves[1:]
 	}
 	var errs []error
 	for _, rel := range w.removed {
