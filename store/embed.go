@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"sort"
+	"sync"
 
 	"github.com/blosc2go/blosc2/frame"
 	"github.com/vmihailenco/msgpack/v5"
@@ -28,6 +29,9 @@ type embedStore struct {
 	keys          []string // embed_map order
 	entries       map[string]embedEntry
 	currentOffset int64
+
+	once  sync.Once
+	cache *chunkCache
 }
 
 // flavorOf returns the flavor told by f's fixed metalayers, or 0.
@@ -232,5 +236,88 @@ func (es *embedStore) checkWindows(where string) error {
 // section returns the decoded bytes of e as an io.ReaderAt window: the
 // embed store's chunks holding it are decoded on demand, never the whole.
 func (es *embedStore) section(e embedEntry) *io.SectionReader {
-	return io.NewSectionReader(es.f, e.offset, e.length)
+	es.once.Do(func() {
+		es.cache = &chunkCache{f: es.f}
+		if cs := int64(es.f.Header().Chunksize); cs > 0 && cs <= maxCachedChunk {
+			es.cache.cs = cs
+		}
+	})
+	return io.NewSectionReader(es.cache, e.offset, e.length)
+}
+
+// maxCachedChunk is the largest embed store chunk chunkCache keeps.
+const maxCachedChunk = 1 << 20
+
+// chunkCache reads an embed store's decoded stream keeping its last few
+// decoded chunks: opening a member frame makes several small reads (header,
+// index, trailer) that fall in the same 8 KiB chunk, which is then fetched
+// and decoded once.
+type chunkCache struct {
+	f  *frame.Frame
+	cs int64 // chunk size; 0: no caching, read through
+
+	mu   sync.Mutex
+	ents [4]cachedChunk
+	next int
+}
+
+type cachedChunk struct {
+	idx  int
+	data []byte
+}
+
+func (c *chunkCache) chunk(i int) ([]byte, error) {
+	c.mu.Lock()
+	for _, e := range c.ents {
+		if e.data != nil && e.idx == i {
+			c.mu.Unlock()
+			return e.data, nil
+		}
+	}
+	c.mu.Unlock()
+	data, err := c.f.Chunk(nil, i)
+	if err != nil {
+		return nil, err
+	}
+	last := i == c.f.NChunks()-1
+	if int64(len(data)) > c.cs || (!last && int64(len(data)) != c.cs) {
+		return nil, corrupt("embed store chunk "+itoa(int64(i)), -1, "decodes to "+itoa(int64(len(data)))+" bytes, the chunk size is "+itoa(c.cs), nil)
+	}
+	c.mu.Lock()
+	c.ents[c.next] = cachedChunk{i, data}
+	c.next = (c.next + 1) % len(c.ents)
+	c.mu.Unlock()
+	return data, nil
+}
+
+// ReadAt implements io.ReaderAt over the decoded stream.
+func (c *chunkCache) ReadAt(p []byte, off int64) (int, error) {
+	if c.cs == 0 {
+		return c.f.ReadAt(p, off)
+	}
+	if off < 0 {
+		return 0, errors.New("store: negative offset")
+	}
+	nb := c.f.Nbytes()
+	n := 0
+	for n < len(p) {
+		pos := off + int64(n)
+		if pos >= nb {
+			return n, io.EOF
+		}
+		i := pos / c.cs
+		if i >= int64(c.f.NChunks()) {
+			return n, corrupt("embed store", pos, "offset past the last chunk", nil)
+		}
+		data, err := c.chunk(int(i))
+		if err != nil {
+			return n, err
+		}
+		o := pos - i*c.cs
+		if o >= int64(len(data)) {
+			return n, corrupt("embed store", pos, "chunks hold fewer bytes than the frame says", nil)
+		}
+		n += copy(p[n:], data[o:])
+	}
+	return n, nil
 }

@@ -279,8 +279,10 @@ func (s *Store) Form() Form { return s.form }
 // Flavor returns the python-blosc2 class that wrote the store.
 func (s *Store) Flavor() Flavor { return s.embed.flavor }
 
-// Keys returns the store's keys, sorted. TreeStore's hidden vlmeta keys
-// (".../__vlmeta__") are left out.
+// Keys returns the keys holding data, sorted. TreeStore's hidden vlmeta
+// keys (".../__vlmeta__") are left out, and so are the groups above the
+// keys, which python-blosc2's TreeStore.keys() also lists (Walk visits
+// them).
 func (s *Store) Keys() []string { return append([]string(nil), s.keys...) }
 
 // Has reports whether the store holds key.

@@ -57,10 +57,13 @@ type pending struct {
 // Writer creates or updates a store. Nothing reaches the target before
 // Close: a .b2e or .b2z is written to a temporary file in the same
 // directory, synced and renamed over the target; a new .b2d is built in a
-// temporary directory and renamed into place; an updated .b2d gets each new
-// leaf and then embed.b2e through a temporary file and a rename, and loses
-// deleted leaves last. A failed or aborted Writer leaves the previous store
-// as it was. A Writer is not safe for concurrent use.
+// temporary directory and renamed into place; an updated .b2d gets every
+// new leaf and embed.b2e written and synced to temporary files first, then
+// renamed into place (embed.b2e last), and loses deleted leaves after
+// that. A failed or aborted Writer leaves the previous store as it was
+// (for a .b2d, up to the renames, which are done one file at a time). Members added are held compressed in memory until Close; an
+// updated store's members are copied from the old store at Close. A Writer
+// is not safe for concurrent use.
 type Writer struct {
 	name    string
 	form    Form
@@ -412,20 +415,6 @@ func (w *Writer) Close() error {
 		err = aerr
 	}
 	return err
-}
-
-// readSource returns a pending member's frame bytes.
-func readSource(s source) ([]byte, error) {
-	if s.data != nil {
-		return s.data, nil
-	}
-	b := make([]byte, s.size)
-	if _, err := s.ra.ReadAt(b, 0); err != nil && !(err == io.EOF && len(b) == 0) {
-		if err != io.EOF {
-			return nil, err
-		}
-	}
-	return b, nil
 }
 
 // copySource writes a pending member's frame bytes to dst.
