@@ -210,3 +210,36 @@ func TestUpdate(t *testing.T) {
 		})
 	}
 }
+
+func TestEmptyStore(t *testing.T) {
+	for _, form := range []string{"e.b2e", "e.b2d", "e.b2z"} {
+		name := filepath.Join(t.TempDir(), form)
+		w, err := Create(name, &Options{Flavor: FlavorDict})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ents, err := s.Entries()
+		if err != nil || len(ents) != 0 || len(s.Keys()) != 0 {
+			t.Errorf("%s: %v %v", form, ents, err)
+		}
+		visited := 0
+		if err := s.Walk("/", func(p string, g, l []string) error { visited++; return nil }); err != nil || visited != 1 {
+			t.Errorf("%s: walk: %d %v", form, visited, err)
+		}
+		want := FlavorDict
+		if form == "e.b2e" {
+			want = FlavorEmbed
+		}
+		if s.Flavor() != want {
+			t.Errorf("%s: flavor %v", form, s.Flavor())
+		}
+		s.Close()
+	}
+}

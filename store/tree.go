@@ -14,8 +14,9 @@ import (
 // group (even if it holds data too, which a DictStore allows), any other
 // a leaf. Groups are visited top-down, children in name order. fn
 // returning fs.SkipDir skips the group's children; another error stops the
-// walk and is returned. root is "/" or a key; a root with nothing below it
-// gives an error wrapping ErrNotFound.
+// walk and is returned. root is "/" or a key; a key with nothing below it
+// gives an error wrapping ErrNotFound (an empty store's root is visited,
+// with no groups and no leaves).
 func (s *Store) Walk(root string, fn func(path string, groups, leaves []string) error) error {
 	if root != "/" {
 		if p := readKeyProblem(root); p != "" {
@@ -38,6 +39,12 @@ func (s *Store) Walk(root string, fn func(path string, groups, leaves []string) 
 		}
 	}
 	if children[root] == nil {
+		if root == "/" { // an empty store: the root alone
+			if err := fn("/", nil, nil); err != nil && !errors.Is(err, fs.SkipDir) {
+				return err
+			}
+			return nil
+		}
 		return fmt.Errorf("%w: no keys under %s", ErrNotFound, quote(root))
 	}
 	var walk func(p string) error
