@@ -243,3 +243,41 @@ func TestEmptyStore(t *testing.T) {
 		s.Close()
 	}
 }
+
+// TestUpdateKeepsHiddenKeys checks that a TreeStore's hidden vlmeta
+// super-chunks survive an update, and stay hidden.
+func TestUpdateKeepsHiddenKeys(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "t.b2z")
+	w, err := Create(name, &Options{Flavor: FlavorDict}) // DictStore rules let us write the key
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := frame.DefaultParams()
+	if err := w.AddSChunk("/__vlmeta__", p, []byte("12345678")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.AddSChunk("/a", p, []byte("abcdefgh")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	w, err = Update(name, &Options{Flavor: FlavorTree})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.Flavor() != FlavorTree || !reflect.DeepEqual(s.Keys(), []string{"/a"}) || s.Has("/__vlmeta__") {
+		t.Errorf("flavor %v keys %v", s.Flavor(), s.Keys())
+	}
+	if _, ok := s.leaves["/__vlmeta__"]; !ok {
+		t.Error("hidden key lost")
+	}
+}

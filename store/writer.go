@@ -111,17 +111,21 @@ func Update(name string, opts *Options) (*Writer, error) {
 		return nil, err
 	}
 	w.old = old
+	// Every key, TreeStore's hidden vlmeta ones included, once.
 	keys := append([]string(nil), old.Keys()...)
+	hidden := map[string]bool{}
 	for k := range old.embed.entries {
 		if old.hiddenKey(k) {
-			keys = append(keys, k)
+			hidden[k] = true
 		}
 	}
-	for k, l := range old.leaves {
+	for k := range old.leaves {
 		if old.hiddenKey(k) {
-			_ = l
-			keys = append(keys, k)
+			hidden[k] = true
 		}
+	}
+	for k := range hidden {
+		keys = append(keys, k)
 	}
 	for _, k := range keys {
 		ra, size, e, c, err := old.member(k)
