@@ -128,7 +128,18 @@ type storeReport struct {
 	Flavor   string    `json:"flavor"`
 	Embedded int       `json:"embedded"`
 	External int       `json:"external"`
+	Embed    embedJSON `json:"embed_store"`
 	Keys     []keyJSON `json:"keys"`
+}
+
+// embedJSON describes the embed store frame.
+type embedJSON struct {
+	Nbytes    int64  `json:"nbytes"`  // decoded bytes (members and bytes left by deletions)
+	Cbytes    int64  `json:"cbytes"`  // compressed bytes of its chunks
+	Chunks    int    `json:"nchunks"` // chunks
+	Chunksize int32  `json:"chunksize"`
+	Codec     string `json:"codec"`
+	Clevel    uint8  `json:"clevel"`
 }
 
 func newStoreReport(path string, s *store.Store) (*storeReport, error) {
@@ -137,6 +148,10 @@ func newStoreReport(path string, s *store.Store) (*storeReport, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	r := &storeReport{Path: path, Form: s.Form().String(), Flavor: s.Flavor().String(), Keys: []keyJSON{}}
+	ef := s.Embed()
+	h := ef.Header()
+	r.Embed = embedJSON{Nbytes: ef.Nbytes(), Cbytes: ef.Cbytes(), Chunks: ef.NChunks(), Chunksize: h.Chunksize,
+		Codec: h.Codec.String(), Clevel: h.Clevel}
 	for _, e := range ents {
 		k := keyJSON{Key: e.Key, Kind: e.Kind.String(), Shape: e.Shape, Embedded: e.Embedded, Path: e.Path}
 		if e.Shape != nil || e.Kind == store.KindNDArray {
@@ -218,6 +233,9 @@ func runStoreInfo(e *env, path string, asJSON bool) error {
 	} else {
 		fmt.Fprintf(&buf, "store: %s\nform: %s\nflavor: %s\nkeys: %d (%d embedded, %d external)\n",
 			path, rep.Form, rep.Flavor, len(rep.Keys), rep.Embedded, rep.External)
+		em := rep.Embed
+		fmt.Fprintf(&buf, "embed store: %d bytes in %d chunks of %d (%d compressed, %s clevel %d)\n",
+			em.Nbytes, em.Chunks, em.Chunksize, em.Cbytes, em.Codec, em.Clevel)
 		if len(rep.Keys) > 0 {
 			buf.WriteString("\n")
 			writeKeyTable(&buf, rep.Keys)
