@@ -81,6 +81,7 @@ func FuzzEmbedMap(f *testing.F) {
 func FuzzDecodeValue(f *testing.F) {
 	f.Add(mp(f, []any{"a", 1, map[string]any{"x": []any{"__tuple__", 1.5}}, CFrame{Data: []byte("x")}, Reference{Kind: "c2array", Payload: map[string]any{"kind": "c2array"}}}))
 	f.Add([]byte{0xdd, 0xff, 0xff, 0xff, 0xff})
+	f.Add([]byte{0xc6, 0x69, 0xf2, 0xbd, 0xc3, 0xeb}) // a bin claiming 1.7 GB
 	f.Fuzz(func(t *testing.T, b []byte) {
 		decodeValue(b)
 	})

@@ -138,6 +138,21 @@ func decodeAny(d *msgpack.Decoder, r *bytes.Reader, depth int) (any, error) {
 			}
 		}
 		return out, nil
+	case msgpcode.IsBin(c):
+		// msgpack allocates a bin's claimed length up front: check it
+		// against what is left first.
+		n, err := d.DecodeBytesLen()
+		if err != nil {
+			return nil, err
+		}
+		if n < 0 || n > r.Len() {
+			return nil, fmt.Errorf("msgpack bin of %d bytes, %d left", n, r.Len())
+		}
+		b := make([]byte, n)
+		if err := d.ReadFull(b); err != nil {
+			return nil, err
+		}
+		return b, nil
 	case msgpcode.IsExt(c):
 		id, n, err := d.DecodeExtHeader()
 		if err != nil {
