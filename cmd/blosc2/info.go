@@ -24,6 +24,9 @@ func runInfo(e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("want one FILE, got %d arguments (usage: %s %s)", len(pos), progName, infoUsage)
 	}
+	if isStore(pos[0]) {
+		return runStoreInfo(e, pos[0], *asJSON)
+	}
 	in, err := openInput(pos[0], e.stdin)
 	if err != nil {
 		return err

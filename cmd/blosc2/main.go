@@ -14,6 +14,15 @@
 // --chunksize bytes (default: the frame's chunk size, or 1 MiB when its
 // chunks vary), and commits in place and crash-safe (see frame.Editor),
 // every 64 MiB and at the end. b2nd arrays are refused for now.
+//	blosc2 ls [--json] STORE                list a python-blosc2 store's keys
+//	blosc2 decompress --key KEY [-o OUT] STORE  write one store member's decoded bytes
+//
+// ls, info and decompress --key read python-blosc2's stores (package
+// store): a .b2e file, a .b2d directory or a .b2z zip. ls prints one line
+// per key: key, kind, shape, dtype, nbytes, embedded or external (--json:
+// an array of objects with those names, embedded a boolean); info prints
+// the form and flavor and the same table; decompress --key writes the
+// member's decoded bytes (arrays in C order).
 //
 // compress takes --format frame|b2nd|chunk|blosc1 (default frame) and the
 // chunk options --codec blosclz|lz4|lz4hc|zlib|zstd, --clevel 0..9,
@@ -109,6 +118,7 @@ var commands = map[string]*command{
 	"decompress": decompressCommand,
 	"info":       infoCommand,
 	"plot":       plotCommand,
+	"ls":         lsCommand,
 }
 
 func main() {

@@ -1,0 +1,5 @@
+package store
+
+import "sort"
+
+func sortStrings(s []string) { sort.Strings(s) }
