@@ -7,6 +7,7 @@
 //	blosc2 compress [FLAGS] [-o OUT] FILE   compress FILE (- for stdin) into a frame, b2nd array or chunk
 //	blosc2 decompress [-o OUT] FILE         write the decoded bytes (stdout when OUT is - or absent)
 //	blosc2 info [--json] FILE               print the header fields as text or JSON
+//	blosc2 diff [--json] A B                compare two chunks or frames field by field
 //	blosc2 verify [--json] [--structure-only] FILE...  check every header, offset and chunk
 //
 // compress takes --format frame|b2nd|chunk|blosc1 (default frame) and the
@@ -100,6 +101,7 @@ type command struct {
 var commands = map[string]*command{
 	"compress":   compressCommand,
 	"decompress": decompressCommand,
+	"diff":       diffCommand,
 	"info":       infoCommand,
 	"verify":     verifyCommand,
 }
