@@ -382,7 +382,6 @@ func (rc *recoverer) order() []planned {
 		for _, c := range rc.found {
 			out = append(out, planned{c: c})
 		}
-		rc.note("no index found: chunks are in file order; special chunks (stored only in the index) are lost")
 	}
 	sort.Slice(rc.rep.Lost, func(a, b int) bool { return rc.rep.Lost[a].Offset < rc.rep.Lost[b].Offset })
 	return out

@@ -8,6 +8,7 @@
 //	blosc2 decompress [-o OUT] FILE         write the decoded bytes (stdout when OUT is - or absent)
 //	blosc2 info [--json] FILE               print the header fields as text or JSON
 //	blosc2 diff [--json] A B                compare two chunks or frames field by field
+//	blosc2 recover [--json] -o OUT DAMAGED  rebuild a frame with a damaged index or trailer
 //	blosc2 verify [--json] [--structure-only] FILE...  check every header, offset and chunk
 //
 // compress takes --format frame|b2nd|chunk|blosc1 (default frame) and the
@@ -103,6 +104,7 @@ var commands = map[string]*command{
 	"decompress": decompressCommand,
 	"diff":       diffCommand,
 	"info":       infoCommand,
+	"recover":    recoverCommand,
 	"verify":     verifyCommand,
 }
 
