@@ -56,6 +56,10 @@ type VerifyOptions struct {
 	// Workers is the number of chunks decoded at a time (0: GOMAXPROCS).
 	// Memory use is about Workers times (stored + decoded size of a chunk).
 	Workers int
+	// MaxChunkSize, when positive, is the largest decoded size of a chunk
+	// Verify decodes; a larger chunk is reported as a problem instead of
+	// being allocated (0: blosc.DefaultMaxDecodedSize, about 2 GiB).
+	MaxChunkSize int
 	// Progress, when set, is called from one goroutine after each chunk is
 	// decoded, with the number of chunks decoded so far and their total.
 	Progress func(done, total int)
@@ -392,7 +396,7 @@ func (v *verifier) chunks() {
 			file = sparseChunkName(o)
 			fh, err := f.fsys.Open(file)
 			if err != nil {
-				v.add(where, -1, "chunk file "+file+": "+err.Error())
+				v.rep.Problems = append(v.rep.Problems, Problem{File: file, Offset: -1, Where: where, Message: "cannot open the chunk file: " + err.Error(), Err: ErrCorrupt})
 				continue
 			}
 			closer = fh
@@ -568,7 +572,11 @@ func (v *verifier) decodeAll() {
 	if nw > len(v.jobs) {
 		nw = len(v.jobs)
 	}
-	dec, err := blosc.NewDecoder(blosc.WithWorkers(1))
+	dopts := []blosc.DecoderOption{blosc.WithWorkers(1)}
+	if v.opts.MaxChunkSize > 0 {
+		dopts = append(dopts, blosc.WithMaxDecodedSize(v.opts.MaxChunkSize))
+	}
+	dec, err := blosc.NewDecoder(dopts...)
 	if err != nil {
 		v.add("decoder", -1, err.Error())
 		return
@@ -583,7 +591,7 @@ func (v *verifier) decodeAll() {
 			var raw, out []byte
 			for j := range jobs {
 				var err error
-				raw, out, err = decodeOne(dec, j, raw, out)
+				raw, out, err = decodeOne(dec, j, raw, out, v.opts.MaxChunkSize)
 				results <- decodeResult{j, err}
 			}
 		}()
@@ -622,7 +630,10 @@ func (v *verifier) decodeAll() {
 }
 
 // decodeOne reads and decodes one chunk, reusing raw and out.
-func decodeOne(dec *blosc.Decoder, j decodeJob, raw, out []byte) ([]byte, []byte, error) {
+func decodeOne(dec *blosc.Decoder, j decodeJob, raw, out []byte, limit int) ([]byte, []byte, error) {
+	if limit > 0 && j.nbytes > int64(limit) {
+		return raw, out, errors.New("chunk of " + itoa(j.nbytes) + " decoded bytes exceeds the limit of " + itoa(int64(limit)) + " (VerifyOptions.MaxChunkSize)")
+	}
 	if int64(cap(raw)) < j.cbytes {
 		raw = make([]byte, j.cbytes)
 	}

@@ -182,3 +182,69 @@ func TestVerifyFindsMutations(t *testing.T) {
 		}
 	}
 }
+
+func TestVerifySparseDamage(t *testing.T) {
+	src := filepath.Join("..", "testdata", "sframe", "s01_sparse_lz4.b2frame")
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyDir := func() string {
+		dir := filepath.Join(t.TempDir(), "s.b2frame")
+		must(t, os.MkdirAll(dir, 0o755))
+		for _, e := range ents {
+			b, err := os.ReadFile(filepath.Join(src, e.Name()))
+			must(t, err)
+			must(t, os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644))
+		}
+		return dir
+	}
+	var chunkFiles []string
+	for _, e := range ents {
+		if e.Name() != sparseIndexName {
+			chunkFiles = append(chunkFiles, e.Name())
+		}
+	}
+	if len(chunkFiles) == 0 {
+		t.Fatal("no chunk files")
+	}
+	damage := map[string]func(dir string){
+		"chunk file missing": func(dir string) { must(t, os.Remove(filepath.Join(dir, chunkFiles[0]))) },
+		"chunk file cut": func(dir string) {
+			p := filepath.Join(dir, chunkFiles[0])
+			b, _ := os.ReadFile(p)
+			must(t, os.WriteFile(p, b[:len(b)/2], 0o644))
+		},
+		"chunk header flipped": func(dir string) {
+			p := filepath.Join(dir, chunkFiles[len(chunkFiles)-1])
+			b, _ := os.ReadFile(p)
+			b[4] ^= 0x40
+			must(t, os.WriteFile(p, b, 0o644))
+		},
+		// (Zeroing the streams would not do: a zero csize is a run of
+		// zeros and the chunk decodes, to other bytes. C-Blosc2 chunks
+		// carry no checksum.)
+		"block start lying": func(dir string) {
+			p := filepath.Join(dir, chunkFiles[0])
+			b, _ := os.ReadFile(p)
+			b[34] = 0x7f
+			must(t, os.WriteFile(p, b, 0o644))
+		},
+		"index file cut": func(dir string) {
+			p := filepath.Join(dir, sparseIndexName)
+			b, _ := os.ReadFile(p)
+			must(t, os.WriteFile(p, b[:len(b)-10], 0o644))
+		},
+	}
+	for name, fn := range damage {
+		dir := copyDir()
+		fn(dir)
+		rep, err := VerifyFile(dir, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if rep.Sound() || rep.Kind != "sparse frame" {
+			t.Errorf("%s: %s sound=%v %v", name, rep.Kind, rep.Sound(), rep.Problems)
+		}
+	}
+}
