@@ -1,22 +1,6 @@
 package frame
 
-// Version policy.
-//
-// Every versioned part of a frame has a major version (a number a newer
-// writer bumps when old readers can no longer understand the layout) and
-// may grow in a backward-compatible way (a minor change: more entries
-// appended to a msgpack array whose length the reader can skip):
-//
-//	part                 major (refused when newer)        minor (read, unknown entries skipped)
-//	frame header         general_flags bits 0-3 (<= 3)      header fixarray of more than 14 entries
-//	trailer              trailer version byte (<= 1)        trailer fixarray of more than 4 entries
-//	b2nd metalayer       metalayer version byte (<= 0)      metalayer fixarray of more than 7 entries
-//	chunk (package blosc) header byte 0 (<= 6)               none: the chunk header is binary
-//
-// A newer major is refused with an error wrapping ErrUnsupported that says
-// "written by a newer version (N), this reader understands up to M" (never
-// ErrCorrupt: the file may be sound). A newer minor is read as if the
-// unknown entries were absent; VerifyFile reports it as a warning.
+// The version policy is in the package documentation (doc.go, Versions).
 
 // Newest layouts this package knows (the msgpack array lengths C-Blosc2
 // 3.x writes).
