@@ -52,9 +52,9 @@
 // chunk), the b2nd metalayer against the number of chunks, and then,
 // unless StructureOnly, decodes every chunk, several at a time, one chunk
 // per worker in memory. C-Blosc2 chunks carry no checksum: a changed byte
-// inside a compressed stream, or a flipped filter id or split flag in a
-// chunk header (each chunk may have its own pipeline), can still decode,
-// to other bytes; Verify reports everything else that changes the decoded
+// inside a compressed stream, or a changed filter id or filter parameter
+// in a chunk header (each chunk may have its own pipeline), can still
+// decode, to other bytes; Verify reports everything else that changes the decoded
 // bytes.
 //
 // Recover (RecoverFile) rebuilds a contiguous frame whose index or trailer
