@@ -218,16 +218,13 @@ func (rc *recoverer) isIndex(c foundChunk, h *blosc.Header) bool {
 		return false
 	}
 	n := c.nbytes / 8
-	// Where the header says, or as many entries as the header implies, or
-	// every entry a chunk the scan found (a stale header).
-	trusted := c.off == int64(fh.HeaderLen)+fh.Cbytes ||
-		(fh.fixedChunks() && n == (fh.Nbytes+int64(fh.Chunksize)-1)/int64(fh.Chunksize))
 	found := make(map[int64]bool, len(rc.found))
 	for _, f := range rc.found {
 		found[f.off-int64(fh.HeaderLen)] = true
 	}
 	seen := make(map[int64]bool, n)
 	idx := make([]int64, n)
+	stored, matched := 0, 0
 	for i := range idx {
 		o := int64(binary.LittleEndian.Uint64(rc.out[8*i:]))
 		idx[i] = o
@@ -238,10 +235,25 @@ func (rc *recoverer) isIndex(c foundChunk, h *blosc.Header) bool {
 			}
 			return false
 		}
-		if o >= c.off-int64(fh.HeaderLen) || seen[o] || (!trusted && !found[o]) {
+		if o >= c.off-int64(fh.HeaderLen) || seen[o] {
 			return false
 		}
 		seen[o] = true
+		stored++
+		if found[o] {
+			matched++
+		}
+	}
+	// Data that happens to look like offsets (int64 values, distinct and
+	// small) is not an index: most entries must be chunks the scan found
+	// (some may be damaged). An index of special chunks only must be where
+	// the header says, or as long as the header's sizes imply.
+	if stored > 0 && 2*matched <= stored {
+		return false
+	}
+	if stored == 0 && c.off != int64(fh.HeaderLen)+fh.Cbytes &&
+		!(fh.fixedChunks() && n == (fh.Nbytes+int64(fh.Chunksize)-1)/int64(fh.Chunksize)) {
+		return false
 	}
 	rc.index = idx
 	return true
