@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +14,9 @@ import (
 )
 
 const verifyUsage = "verify [--json] [--structure-only] [--workers N] FILE..."
+
+// FILE "-" is standard input (a chunk or a contiguous frame, read into
+// memory); other FILEs are read lazily, a chunk per worker at a time.
 
 var verifyCommand = &command{
 	usage:   verifyUsage,
@@ -36,6 +40,19 @@ var verifiers = []verifier{
 func verifyFrameOrChunk(path string, opts *frame.VerifyOptions) (*frame.Report, bool, error) {
 	rep, err := frame.VerifyFile(path, opts)
 	return rep, true, err
+}
+
+// verifyStdin verifies a chunk or contiguous frame read from standard
+// input (held in memory).
+func verifyStdin(stdin io.Reader, opts *frame.VerifyOptions) (*frame.Report, error) {
+	b, err := io.ReadAll(stdin)
+	if err != nil {
+		return nil, fmt.Errorf("reading standard input: %w", err)
+	}
+	if isFrame(b) {
+		return frame.Verify(bytes.NewReader(b), int64(len(b)), opts)
+	}
+	return frame.VerifyChunk(bytes.NewReader(b), int64(len(b)), opts)
 }
 
 // verifyResult is one FILE's entry in the --json output.
@@ -71,10 +88,14 @@ func runVerify(e *env, args []string) error {
 		}
 		res := verifyResult{File: path}
 		var rep *frame.Report
-		for _, v := range verifiers {
-			var handled bool
-			if rep, handled, err = v(path, opts); handled {
-				break
+		if path == "-" {
+			rep, err = verifyStdin(e.stdin, opts)
+		} else {
+			for _, v := range verifiers {
+				var handled bool
+				if rep, handled, err = v(path, opts); handled {
+					break
+				}
 			}
 		}
 		prog.clear()

@@ -67,6 +67,12 @@ func TestVerifyDamaged(t *testing.T) {
 	if res[0].Sound || len(res[0].Problems) == 0 || res[0].Problems[0].Offset != 15 || res[1].Error == "" {
 		t.Errorf("%+v", res)
 	}
+	if r := runTool(b, "verify", "-"); r.code != exitOK || !strings.Contains(r.stdout, "-: OK: frame, 129 chunks") {
+		t.Errorf("stdin: %v\n%s", r, r.stdout)
+	}
+	if r := runTool(b[:1000], "verify", "-"); r.code != exitError {
+		t.Errorf("stdin cut: %v", r)
+	}
 	if r := runTool(nil, "verify"); r.code != exitUsage {
 		t.Errorf("no FILE: %v", r)
 	}
