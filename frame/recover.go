@@ -57,6 +57,11 @@ type foundChunk struct {
 // offsets, restores their order and the special chunks. Metalayers and
 // vlmetalayers are kept when they can be read.
 //
+// The header's sizes bound each chunk (and what a trial decode allocates):
+// with a header older than the chunks (a writer killed before rewriting
+// it), a chunk larger than the header's chunksize, or than its whole
+// uncompressed size for variable chunk sizes, is not recovered.
+//
 // The damaged input is only read. Recover does not detect chunks whose
 // compressed content was altered but still decodes (C-Blosc2 chunks carry
 // no checksum).
@@ -198,7 +203,8 @@ func (rc *recoverer) dataChunk(c foundChunk, h *blosc.Header) bool {
 	if fh.Typesize <= blosc.MaxTypesize && int32(h.Typesize) != fh.Typesize {
 		return false
 	}
-	if fh.fixedChunks() && c.nbytes > int64(fh.Chunksize) {
+	// The header bounds what a trial decode may allocate.
+	if fh.fixedChunks() && c.nbytes > int64(fh.Chunksize) || !fh.fixedChunks() && c.nbytes > fh.Nbytes {
 		return false
 	}
 	if c.nbytes > maxChunkNbytes {
