@@ -183,8 +183,8 @@ func ReadHeader(src []byte) (Header, error) {
 	if h.Version == 0 {
 		return h, corrupt(offVersion, "format version 0")
 	}
-	if h.Version > MaxVersion {
-		return h, unsupported("chunk format version " + strconv.Itoa(int(h.Version)))
+	if err := checkVersion(h.Version); err != nil {
+		return h, err
 	}
 	if h.Nbytes < 0 {
 		return h, corrupt(offNbytes, "negative nbytes")
@@ -276,6 +276,18 @@ func ReadHeader(src []byte) (Header, error) {
 		return h, unsupported("instrumented codec chunk (blosc2_flags bit 7)")
 	}
 	return h, nil
+}
+
+// checkVersion refuses a chunk of a newer format version than this package
+// reads. Every chunk version is a major one (C-Blosc2 also refuses any
+// version above its own): the header has no minor version and no part a
+// reader could skip.
+func checkVersion(v uint8) error {
+	if v <= MaxVersion {
+		return nil
+	}
+	return unsupported("chunk written by a newer version (" + strconv.Itoa(int(v)) +
+		"), this reader understands up to " + strconv.Itoa(MaxVersion))
 }
 
 // Append appends the header's binary form to b: 16 bytes, or 32 when

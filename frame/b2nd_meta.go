@@ -48,6 +48,9 @@ func ParseNDMeta(b []byte) (NDMeta, error) {
 		return m, bad(1, "version or ndim is not a positive fixint")
 	}
 	m.Version = b[1]
+	if err := newerMajor("b2nd", 1, "b2nd metalayer", int(m.Version), B2NDVersion); err != nil {
+		return m, err
+	}
 	nd := int(b[2])
 	if nd > MaxDim {
 		return m, bad(2, "ndim "+itoa(int64(nd))+" exceeds "+itoa(MaxDim))

@@ -51,12 +51,48 @@
 // apart. Its own Writer stores special chunks of such frames as 32-byte
 // chunks, which carry their size.
 //
+// # Verifying and recovering
+//
+// Verify (VerifyFile, VerifySparse, VerifyChunk) checks a whole file and
+// lists every problem with its byte offset instead of stopping at the
+// first: magic and version gates, the header fields against each other and
+// the file size, the metalayers and vlmetalayers, the trailer, the index
+// (offsets inside the chunk area, chunks not overlapping), every chunk
+// header against the frame (sizes, typesize, block starts inside the
+// chunk), the b2nd metalayer against the number of chunks, and then,
+// unless StructureOnly, decodes every chunk, several at a time, one chunk
+// per worker in memory. C-Blosc2 chunks carry no checksum: a changed byte
+// inside a compressed stream, or a changed filter id or filter parameter
+// in a chunk header (each chunk may have its own pipeline), can still
+// decode, to other bytes; Verify reports everything else that changes the decoded
+// bytes.
+//
+// Recover (RecoverFile) rebuilds a contiguous frame whose index or trailer
+// is damaged or missing, or that was cut short: it scans the chunk area for
+// chunks (valid header, sizes, block starts, a trial decode), uses the
+// index when it is found intact, and writes a new frame with the original
+// parameters and metalayers, reporting what was lost.
+//
+// # Versions
+//
+// Each versioned part has a major version, refused when newer with an
+// error wrapping ErrUnsupported ("written by a newer version (N), this
+// reader understands up to M", never ErrCorrupt), and may grow by minor
+// changes that append entries to a msgpack array, read with the unknown
+// entries ignored (Verify warns):
+//
+//	part            major (newest read)               minor
+//	frame header    general_flags bits 0-3 (3)        header array beyond 14 entries
+//	trailer         trailer version (1)               trailer array beyond 4 entries
+//	b2nd metalayer  metalayer version (B2NDVersion)   metalayer array beyond 7 entries
+//	chunk           header byte 0 (blosc.MaxVersion)  none: the header is binary
+//
 // Every size and offset read from a file is checked, in 64-bit arithmetic,
 // against the file size and the other header fields before use: malformed
 // input gives an error wrapping ErrCorrupt or ErrUnsupported (usually a
 // *FormatError telling where), never a panic or an allocation the input
 // cannot justify. Frames of a newer format version than MaxVersion are
-// refused with ErrUnsupported.
+// refused with ErrUnsupported (see Versions).
 //
 // # Writing
 //

@@ -260,6 +260,9 @@ func (f *Frame) loadTrailer() error {
 		return corrupt("trailer", f.trailerOff, "trailer does not start with a msgpack fixarray and a version")
 	}
 	f.trailerVersion = t[1]
+	if err := newerMajor("trailer", f.trailerOff+1, "trailer", int(t[1]), trailerVersion); err != nil {
+		return err
+	}
 	vl, err := parseMetaSection(t, 2, "vlmetalayers", MaxVLMetalayers)
 	if err != nil {
 		if fe, ok := err.(*FormatError); ok && fe.Offset >= 0 {

@@ -129,9 +129,8 @@ func parseHeaderFixed(b []byte) (Header, error) {
 
 // validate checks the fields against each other (not against the file size).
 func (h *Header) validate() error {
-	if h.Version > MaxVersion {
-		return unsupported("header", posGeneralFlags, "frame format version "+itoa(int64(h.Version))+
-			" is newer than the newest this package reads ("+itoa(MaxVersion)+"); upgrade the reader")
+	if err := newerMajor("header", posGeneralFlags, "frame format", int(h.Version), MaxVersion); err != nil {
+		return err
 	}
 	if h.GeneralFlags&offsetsWidthMask != offsets64 {
 		return unsupported("header", posGeneralFlags, "chunk offsets of width code "+

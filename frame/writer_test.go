@@ -505,30 +505,6 @@ func (w *writerAtBuffer) WriteAt(p []byte, off int64) (int, error) {
 	return len(p), nil
 }
 
-func TestDiffHeaders(t *testing.T) {
-	a, err := OpenFile(filepath.Join(testdataDir, "frames/f01_lz4_shuffle_f64_meta_vlmeta.b2frame"))
-	must(t, err)
-	defer a.Close()
-	b, err := OpenFile(filepath.Join(testdataDir, "frames/f12_lz4hc_never_split_bs8k.b2frame"))
-	must(t, err)
-	defer b.Close()
-	if d := DiffHeaders(a.Header(), a.Header()); len(d) != 0 {
-		t.Fatalf("self diff: %v", d)
-	}
-	names := map[string]bool{}
-	for _, d := range DiffHeaders(a.Header(), b.Header()) {
-		names[d.Name] = true
-	}
-	for _, n := range []string{"compcode", "splitmode", "block_size", "filters", "udcodec", "frame_len"} {
-		if !names[n] {
-			t.Errorf("%s not reported as different", n)
-		}
-	}
-	if names["type_size"] || names["header_len"] {
-		t.Error("equal fields reported")
-	}
-}
-
 func TestEditSparse(t *testing.T) {
 	src := filepath.Join(testdataDir, "sframe/s01_sparse_lz4.b2frame")
 	dir := filepath.Join(t.TempDir(), "s.b2frame")

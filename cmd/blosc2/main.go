@@ -4,18 +4,25 @@
 //
 // Usage:
 //
-//	blosc2 compress [FLAGS] [-o OUT] FILE   compress FILE (- for stdin) into a frame, b2nd array or chunk
-//	blosc2 decompress [-o OUT] FILE         write the decoded bytes (stdout when OUT is - or absent)
-//	blosc2 info [--json] FILE               print the header fields as text or JSON
-//	blosc2 plot [--chunks] -o OUT.png FILE  draw a b2nd slice as a heatmap, or a frame's chunk map (plot --help)
-//	blosc2 append [--chunksize N] FRAME IN  append IN's bytes (- for stdin) to FRAME in place
+//	blosc2 compress [FLAGS] [-o OUT] FILE       compress FILE (- for stdin) into a frame, b2nd array or chunk
+//	blosc2 decompress [-o OUT] FILE             write the decoded bytes (stdout when OUT is - or absent)
+//	blosc2 decompress --slice SEL FILE          write a region of a b2nd array ("10:20,3,:"), C order
+//	blosc2 decompress --key KEY [-o OUT] STORE  write one store member's decoded bytes
+//	blosc2 info [--json] FILE|STORE             print the header fields as text or JSON
+//	blosc2 ls [--json] STORE                    list a python-blosc2 store's keys
+//	blosc2 append [--chunksize N] FRAME IN      append IN's bytes (- for stdin) to FRAME in place
+//	blosc2 plot [--chunks] -o OUT.png FILE      draw a b2nd slice as a heatmap, or a frame's chunk map
+//	blosc2 verify [--json] [--structure-only] FILE...  check every header, offset and chunk
+//	blosc2 diff [--json] A B                    compare two chunks or frames field by field
+//	blosc2 recover [--json] -o OUT DAMAGED      rebuild a frame with a damaged index or trailer
+//
+// FILE may be an http:// or https:// URL for info and decompress: the file
+// is then read with HTTP range requests, only the parts a command needs.
 //
 // append compresses with the frame's own parameters, in chunks of
 // --chunksize bytes (default: the frame's chunk size, or 1 MiB when its
 // chunks vary), and commits in place and crash-safe (see frame.Editor),
-// every 64 MiB and at the end. b2nd arrays are refused for now.
-//	blosc2 ls [--json] STORE                list a python-blosc2 store's keys
-//	blosc2 decompress --key KEY [-o OUT] STORE  write one store member's decoded bytes
+// every 64 MiB and at the end.
 //
 // ls, info and decompress --key read python-blosc2's stores (package
 // store): a .b2e file, a .b2d directory or a .b2z zip. ls prints one line
@@ -116,9 +123,12 @@ var commands = map[string]*command{
 	"append":     appendCommand,
 	"compress":   compressCommand,
 	"decompress": decompressCommand,
+	"diff":       diffCommand,
 	"info":       infoCommand,
 	"plot":       plotCommand,
 	"ls":         lsCommand,
+	"recover":    recoverCommand,
+	"verify":     verifyCommand,
 }
 
 func main() {
