@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/snappy"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
 )
@@ -95,6 +96,8 @@ func (w *worker) decompressStream(p *plan, dst, comp []byte, base int) error {
 		} else {
 			n, err = lz4.UncompressBlock(comp, dst)
 		}
+	case formatSnappy:
+		n, err = snappyDecompress(dst, comp)
 	case formatZlib:
 		n, err = w.zlibDecompress(dst, comp)
 	case formatZstd:
@@ -158,4 +161,19 @@ func (w *worker) zlibDecompress(dst, comp []byte) (int, error) {
 		return n, errors.New("zlib checksum mismatch")
 	}
 	return n, nil
+}
+
+// snappyDecompress decodes a Snappy block (the raw block format C-Blosc 1.x
+// writes with snappy_compress, no framing) into dst. The length the block
+// declares must be len(dst), so that it is decoded in place.
+func snappyDecompress(dst, comp []byte) (int, error) {
+	n, err := snappy.DecodedLen(comp)
+	if err != nil {
+		return 0, err
+	}
+	if n != len(dst) {
+		return 0, errors.New("snappy block declares " + strconv.Itoa(n) + " bytes, want " + strconv.Itoa(len(dst)))
+	}
+	out, err := snappy.Decode(dst, comp)
+	return len(out), err
 }
