@@ -11,7 +11,8 @@ import (
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/snappy"
 	"github.com/klauspost/compress/zstd"
-	"github.com/pierrec/lz4/v4"
+
+	"github.com/blosc2go/blosc2/internal/lz4dec"
 )
 
 // zstdDictMagic starts a zstd dictionary in the format of ZDICT (with
@@ -91,11 +92,7 @@ func (w *worker) decompressStream(p *plan, dst, comp []byte, base int) error {
 	case formatBloscLZ:
 		n, err = blosclzDecompress(dst, comp)
 	case formatLZ4:
-		if p.dict != nil {
-			n, err = lz4.UncompressBlockWithDict(comp, dst, p.dict)
-		} else {
-			n, err = lz4.UncompressBlock(comp, dst)
-		}
+		n, err = lz4dec.Decompress(dst, comp, p.dict)
 	case formatSnappy:
 		n, err = snappyDecompress(dst, comp)
 	case formatZlib:

@@ -28,6 +28,14 @@ func Decompress(dst, src, dict []byte) (int, error) {
 	}
 	si, di := 0, 0
 	for si < len(src) {
+		if useFast && len(src)-si > fastMargin && len(dst)-di > fastMargin {
+			// The assembly loop decodes the sequences that need no check
+			// beyond its margins and leaves the rest to the code below,
+			// one sequence at a time.
+			if si, di = decodeFast(dst, src, si, di); si >= len(src) {
+				break
+			}
+		}
 		at := si
 		tok := int(src[si])
 		si++
