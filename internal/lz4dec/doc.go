@@ -12,8 +12,14 @@
 //
 // It accepts what pierrec/lz4's UncompressBlock accepts, which the tests use
 // as their oracle: a block may end after a match as well as after literals,
-// and the empty block decodes to nothing. The code is portable Go: no
-// unsafe, no assembly, correct on big-endian and 32-bit hosts.
+// and the empty block decodes to nothing.
+//
+// The portable Go code (no unsafe, correct on big-endian and 32-bit hosts)
+// decodes every block. On amd64 (with SSSE3) and arm64 an assembly loop
+// takes over the sequences that need no check beyond two margins (32 bytes
+// before the end of the input and of the output, no match into the
+// dictionary) and hands every other sequence back to the Go code, which
+// also reports the errors; the purego build tag leaves the assembly out.
 //
 // The package is internal to the module: the blosc package uses it.
 package lz4dec
