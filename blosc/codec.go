@@ -25,11 +25,16 @@ const (
 	CodecHTJ2K     Codec = 40
 )
 
+// Snappy is the codec C-Blosc 1.x offers as "snappy" (compressor format 2).
+// C-Blosc2 removed it; this package decodes Snappy chunks but does not write
+// them (Options with Codec Snappy give an error wrapping ErrUnsupported).
+const Snappy Codec = 3
+
 var codecNames = map[Codec]string{
 	BloscLZ:        "blosclz",
 	LZ4:            "lz4",
 	LZ4HC:          "lz4hc",
-	Codec(3):       "snappy",
+	Snappy:         "snappy",
 	Zlib:           "zlib",
 	Zstd:           "zstd",
 	CodecNDLZ:      "ndlz",
@@ -58,7 +63,7 @@ func (c Codec) String() string {
 // Builtin reports whether this package can decode data compressed with c.
 func (c Codec) Builtin() bool {
 	switch c {
-	case BloscLZ, LZ4, LZ4HC, Zlib, Zstd:
+	case BloscLZ, LZ4, LZ4HC, Snappy, Zlib, Zstd:
 		return true
 	}
 	return false
@@ -88,7 +93,7 @@ func codecForFormat(f uint8) (Codec, bool) {
 	case formatLZ4:
 		return LZ4, true
 	case formatSnappy:
-		return Codec(3), true
+		return Snappy, true
 	case formatZlib:
 		return Zlib, true
 	case formatZstd:

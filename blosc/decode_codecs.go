@@ -10,7 +10,9 @@ import (
 
 	izstd "github.com/blosc2go/blosc2/internal/zstd"
 	"github.com/klauspost/compress/flate"
-	"github.com/pierrec/lz4/v4"
+	"github.com/klauspost/compress/snappy"
+
+	"github.com/blosc2go/blosc2/internal/lz4dec"
 )
 
 // codecs holds the codec state a Decoder shares between its workers:
@@ -31,11 +33,9 @@ func (w *worker) decompressStream(p *plan, dst, comp []byte, base int) error {
 	case formatBloscLZ:
 		n, err = blosclzDecompress(dst, comp)
 	case formatLZ4:
-		if p.dict != nil {
-			n, err = lz4.UncompressBlockWithDict(comp, dst, p.dict)
-		} else {
-			n, err = lz4.UncompressBlock(comp, dst)
-		}
+		n, err = lz4dec.Decompress(dst, comp, p.dict)
+	case formatSnappy:
+		n, err = snappyDecompress(dst, comp)
 	case formatZlib:
 		n, err = w.zlibDecompress(dst, comp)
 	case formatZstd:
@@ -94,4 +94,19 @@ func (w *worker) zlibDecompress(dst, comp []byte) (int, error) {
 		return n, errors.New("zlib checksum mismatch")
 	}
 	return n, nil
+}
+
+// snappyDecompress decodes a Snappy block (the raw block format C-Blosc 1.x
+// writes with snappy_compress, no framing) into dst. The length the block
+// declares must be len(dst), so that it is decoded in place.
+func snappyDecompress(dst, comp []byte) (int, error) {
+	n, err := snappy.DecodedLen(comp)
+	if err != nil {
+		return 0, err
+	}
+	if n != len(dst) {
+		return 0, errors.New("snappy block declares " + strconv.Itoa(n) + " bytes, want " + strconv.Itoa(len(dst)))
+	}
+	out, err := snappy.Decode(dst, comp)
+	return len(out), err
 }

@@ -208,16 +208,12 @@ func (p *plan) setCodecAndFilters() error {
 	h := &p.h
 	p.format = h.CompFormat()
 	switch p.format {
-	case formatBloscLZ, formatLZ4, formatZlib, formatZstd:
+	case formatBloscLZ, formatLZ4, formatSnappy, formatZlib, formatZstd:
 	case formatUDCodec:
 		return unsupportedCodec(Codec(h.UDCodec))
 	case formatSchunk:
 		return unsupported("codec defined by the super-chunk (compressor format 7)")
 	default:
-		c, _ := codecForFormat(p.format)
-		if p.format == formatSnappy {
-			return unsupportedCodec(c)
-		}
 		return unsupported("compressor format " + strconv.Itoa(int(p.format)))
 	}
 	for i := MaxFilters - 1; i >= 0; i-- {

@@ -47,13 +47,13 @@
 // # Supported features
 //
 // Codecs: BloscLZ, LZ4, LZ4HC, Zlib and Zstd, with the dictionaries
-// C-Blosc2 writes for LZ4, LZ4HC and Zstd. Filters: SHUFFLE (with its
+// C-Blosc2 writes for LZ4, LZ4HC and Zstd; Snappy, which C-Blosc 1.x
+// writes, is decoded but not written. Filters: SHUFFLE (with its
 // filters_meta byte-group size), BITSHUFFLE, DELTA, TRUNC_PREC, BYTEDELTA
 // (the fixed filter 35 and the buggy filter 34) and INT_TRUNC. Chunks that
 // need a plugin codec (NDLZ, ZFP, J2K, ...), a plugin filter this package
-// does not implement (NDCELL, NDMEAN, user filters), the removed Snappy
-// codec or an unknown format version give an error wrapping ErrUnsupported
-// that names what is missing.
+// does not implement (NDCELL, NDMEAN, user filters) or an unknown format
+// version give an error wrapping ErrUnsupported that names what is missing.
 //
 // # Decisions where C leaves a choice
 //

@@ -137,7 +137,7 @@ func TestHostileChunks(t *testing.T) {
 		{"codec zfp via udcodec", withFormat(formatUDCodec, byte(CodecZFPRate)), ErrUnsupported},
 		{"codec ndlz via udcodec", withFormat(formatUDCodec, byte(CodecNDLZ)), ErrUnsupported},
 		{"codec j2k via udcodec", withFormat(formatUDCodec, byte(CodecJ2K)), ErrUnsupported},
-		{"snappy", withFormat(formatSnappy, 3), ErrUnsupported},
+		{"snappy garbage", withFormat(formatSnappy, 3), ErrCorrupt},
 		{"codec format 5", withFormat(5, 0), ErrUnsupported},
 		{"codec from the super-chunk", withFormat(formatSchunk, 0), ErrUnsupported},
 		{"zlib valid", zlibStream(func([]byte) {}), nil},

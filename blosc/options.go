@@ -42,7 +42,8 @@ func (f Format) String() string {
 // 0, Blocksize 0 (automatic), SplitMode SplitAuto, Workers 0, no dictionary,
 // Format FormatBlosc2.
 type Options struct {
-	// Codec is the compressor: BloscLZ, LZ4, LZ4HC, Zlib or Zstd.
+	// Codec is the compressor: BloscLZ, LZ4, LZ4HC, Zlib or Zstd (Snappy
+	// is decoded only: it gives an error wrapping ErrUnsupported).
 	Codec Codec
 	// Clevel is the compression level, 0 (store uncompressed) to 9. BloscLZ
 	// and LZ4 use it as C-Blosc2 does (LZ4 acceleration 10-Clevel) and give
@@ -105,6 +106,8 @@ func DefaultOptions() Options {
 type OptionError struct {
 	Field  string // the offending field, e.g. "Clevel" or "Filters[5]"
 	Reason string
+
+	unsupported bool // also wraps ErrUnsupported (a codec decoded but not written)
 }
 
 // Error returns the message: which option and why.
@@ -114,6 +117,10 @@ func (e *OptionError) Error() string {
 
 // Unwrap returns ErrInvalidOptions.
 func (e *OptionError) Unwrap() error { return ErrInvalidOptions }
+
+// Is reports whether target is ErrUnsupported for an option asking for
+// something this package only decodes (Codec Snappy).
+func (e *OptionError) Is(target error) bool { return e.unsupported && target == ErrUnsupported }
 
 func optionError(field, reason string) error {
 	return &OptionError{Field: field, Reason: reason}
@@ -143,6 +150,10 @@ func (o Options) check() (Options, error) {
 	}
 	switch o.Codec {
 	case BloscLZ, LZ4, LZ4HC, Zlib, Zstd:
+	case Snappy:
+		// Decoded but never written: C-Blosc2 cannot read Snappy chunks.
+		return o, &OptionError{Field: "Codec", Reason: "snappy chunks are decoded but not written " +
+			"(C-Blosc2 removed the codec; use lz4 for a fast codec that C-Blosc 1.x also reads)", unsupported: true}
 	default:
 		return o, optionError("Codec", "cannot compress with "+o.Codec.String()+" (use blosclz, lz4, lz4hc, zlib or zstd)")
 	}

@@ -397,10 +397,10 @@ func TestBloscDecodeErrors(t *testing.T) {
 	if _, err := c.Decode(nil, bad); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("bad version: %v", err)
 	}
-	// A snappy chunk (format 2 in the flags) is unsupported.
+	// A zstd chunk relabelled as snappy (format 2 in the flags) is corrupt.
 	snappy := append([]byte(nil), enc...)
 	snappy[2] = snappy[2]&0x1f | 2<<5
-	if _, err := c.Decode(nil, snappy); !errors.Is(err, ErrCorrupt) || !errors.Is(err, blosc.ErrUnsupported) {
+	if _, err := c.Decode(nil, snappy); !errors.Is(err, ErrCorrupt) || !errors.Is(err, blosc.ErrCorrupt) {
 		t.Errorf("snappy chunk: %v", err)
 	}
 	// A header claiming 2 GiB of zeros is refused by Decode's default limit.
