@@ -23,6 +23,10 @@ var (
 	ErrNotB2ND = errors.New("frame: not a b2nd array")
 	// ErrClosed reports use of a closed Writer or Editor.
 	ErrClosed = errors.New("frame: use of closed writer")
+	// ErrDtype reports a dtype that is not a NumPy typestring, disagrees
+	// with the typesize, or does not match the Go type of a typed read or
+	// write.
+	ErrDtype = errors.New("frame: dtype mismatch")
 )
 
 // FormatError is the typed error for malformed input. It carries the byte

@@ -9,13 +9,19 @@ import "github.com/blosc2go/blosc2/blosc"
 func (a *Array) ReadSlab(dst []byte, start, stop []int64) ([]byte, error) {
 	m, g := &a.meta, &a.geo
 	nd := len(m.Shape)
+	if a.lazy != nil {
+		return dst, &LazyError{Lazy: a.lazy}
+	}
 	if len(start) != nd || len(stop) != nd {
 		return dst, &FormatError{Where: "slab", Offset: -1, Reason: "start/stop need " + itoa(int64(nd)) + " dimensions", Err: ErrRange}
 	}
 	outShape := make([]int64, nd)
 	outItems := int64(1)
 	for i := 0; i < nd; i++ {
-		if start[i] < 0 || start[i] > stop[i] || stop[i] > m.Shape[i] {
+		if start[i] > stop[i] {
+			return dst, &FormatError{Where: "slab", Offset: -1, Reason: "dimension " + itoa(int64(i)) + ": [" + itoa(start[i]) + "," + itoa(stop[i]) + ") is a reversed range (stop before start; start == stop is empty)", Err: ErrRange}
+		}
+		if start[i] < 0 || stop[i] > m.Shape[i] {
 			return dst, &FormatError{Where: "slab", Offset: -1, Reason: "dimension " + itoa(int64(i)) + ": [" + itoa(start[i]) + "," + itoa(stop[i]) + ") outside [0," + itoa(m.Shape[i]) + ")", Err: ErrRange}
 		}
 		outShape[i] = stop[i] - start[i]
