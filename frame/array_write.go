@@ -26,6 +26,7 @@ type ArrayWriter struct {
 	dt   Dtype // zero for a structured dtype
 	isz  int64
 	row  []byte // the current chunk row, filled up to len(row)
+	buf  []byte // a chunk being laid out
 	rowN int64  // chunk rows completed
 	rowB int64  // bytes of a full chunk row
 	got  int64  // bytes received
@@ -316,14 +317,16 @@ func (aw *ArrayWriter) flushRow() error {
 	m, g := &aw.m, &aw.g
 	nd := len(m.Shape)
 	defer func() { aw.row = aw.row[:0]; aw.rowN++ }()
+	if aw.buf == nil {
+		aw.buf = make([]byte, g.ChunkNbytes)
+	}
+	chunk := aw.buf
 	if nd == 0 {
-		chunk := make([]byte, g.ChunkNbytes)
 		copy(chunk, aw.row)
 		return aw.w.AppendData(chunk)
 	}
 	rshape := append([]int64(nil), m.Shape...)
 	rshape[0] = int64(len(aw.row)) / max64(aw.rowB/int64(m.ChunkShape[0]), 1)
-	chunk := make([]byte, g.ChunkNbytes)
 	var err error
 	origin := make([]int64, nd)
 	forEachIndex(g.ChunksPerDim[1:], func(c []int64) {

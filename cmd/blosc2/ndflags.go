@@ -43,4 +43,3 @@ func (d *dimsFlag) Set(s string) error {
 	d.dims, d.set = dims, true
 	return nil
 }
-
