@@ -388,7 +388,13 @@ func (aw *ArrayWriter) Close() error {
 		aw.err = &FormatError{Where: "b2nd", Offset: -1, Reason: "the array was closed after " + itoa(aw.got) + " of its " + itoa(aw.g.NItems*aw.isz) + " bytes", Err: ErrRange}
 	}
 	if aw.err != nil {
-		aw.w.Close() // drops its temporary file
+		// Poison the frame Writer too: its Close then writes no index or
+		// trailer (a plain io.Writer receives nothing) and drops its
+		// temporary file.
+		if aw.w.err == nil {
+			aw.w.err = aw.err
+		}
+		aw.w.Close()
 		aw.discard()
 		return aw.err
 	}

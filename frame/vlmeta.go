@@ -3,6 +3,7 @@ package frame
 import (
 	"bytes"
 	"errors"
+	"math"
 	"reflect"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -24,27 +25,27 @@ func (t Tuple) EncodeMsgpack(e *msgpack.Encoder) error {
 }
 
 // EmbeddedFrame is a python-blosc2 NDArray or SChunk stored inside a
-// vlmetalayer value (msgpack extension 42): a contiguous frame, which
-// OpenBytes opens.
-type EmbeddedFrame []byte
+// vlmetalayer value (msgpack extension 42): Frame is a contiguous frame,
+// which OpenBytes opens.
+type EmbeddedFrame struct{ Frame []byte }
 
 // ObjectRef is a python-blosc2 reference to another Blosc2 object
 // (msgpack extension 43: a map with "kind", "version" and the reference).
-type ObjectRef map[string]any
+type ObjectRef struct{ Fields map[string]any }
 
 func init() {
-	msgpack.RegisterExtDecoder(42, EmbeddedFrame(nil), func(d *msgpack.Decoder, v reflect.Value, n int) error {
+	msgpack.RegisterExtDecoder(42, EmbeddedFrame{}, func(d *msgpack.Decoder, v reflect.Value, n int) error {
 		b, err := readExt(d, n)
 		if err != nil {
 			return err
 		}
-		v.Set(reflect.ValueOf(EmbeddedFrame(b)))
+		v.Set(reflect.ValueOf(EmbeddedFrame{Frame: b}))
 		return nil
 	})
-	msgpack.RegisterExtEncoder(42, EmbeddedFrame(nil), func(e *msgpack.Encoder, v reflect.Value) ([]byte, error) {
-		return v.Bytes(), nil
+	msgpack.RegisterExtEncoder(42, EmbeddedFrame{}, func(e *msgpack.Encoder, v reflect.Value) ([]byte, error) {
+		return v.Interface().(EmbeddedFrame).Frame, nil
 	})
-	msgpack.RegisterExtDecoder(43, ObjectRef(nil), func(d *msgpack.Decoder, v reflect.Value, n int) error {
+	msgpack.RegisterExtDecoder(43, ObjectRef{}, func(d *msgpack.Decoder, v reflect.Value, n int) error {
 		b, err := readExt(d, n)
 		if err != nil {
 			return err
@@ -57,11 +58,11 @@ func init() {
 		if !ok {
 			return errors.New("frame: msgpack extension 43 does not hold a map")
 		}
-		v.Set(reflect.ValueOf(ObjectRef(m)))
+		v.Set(reflect.ValueOf(ObjectRef{Fields: m}))
 		return nil
 	})
-	msgpack.RegisterExtEncoder(43, ObjectRef(nil), func(e *msgpack.Encoder, v reflect.Value) ([]byte, error) {
-		return MarshalVLMeta(map[string]any(v.Interface().(ObjectRef)))
+	msgpack.RegisterExtEncoder(43, ObjectRef{}, func(e *msgpack.Encoder, v reflect.Value) ([]byte, error) {
+		return MarshalVLMeta(v.Interface().(ObjectRef).Fields)
 	})
 }
 
@@ -80,7 +81,8 @@ func readExt(d *msgpack.Decoder, n int) ([]byte, error) {
 }
 
 // UnmarshalVLMeta decodes a vlmetalayer value the way python-blosc2 reads
-// it: nil, bool, int64 (uint64 above the int64 range), float64, string,
+// it: nil, bool, int64 (uint64 above the int64 range), float64 (float32
+// for a msgpack float 32), string,
 // []byte, []any, map[string]any (map[any]any when a key is not a
 // string), Tuple, EmbeddedFrame or ObjectRef.
 func UnmarshalVLMeta(b []byte) (any, error) {
@@ -93,9 +95,27 @@ func UnmarshalVLMeta(b []byte) (any, error) {
 	return tuples(v), nil
 }
 
-// tuples turns python-blosc2's "__tuple__" lists into Tuples.
+// tuples turns python-blosc2's "__tuple__" lists into Tuples and every
+// integer into int64 (uint64 above its range), as Python has one int.
 func tuples(v any) any {
 	switch x := v.(type) {
+	case int8:
+		return int64(x)
+	case int16:
+		return int64(x)
+	case int32:
+		return int64(x)
+	case uint8:
+		return int64(x)
+	case uint16:
+		return int64(x)
+	case uint32:
+		return int64(x)
+	case uint64:
+		if x <= math.MaxInt64 {
+			return int64(x)
+		}
+		return x
 	case []any:
 		for i := range x {
 			x[i] = tuples(x[i])
