@@ -87,7 +87,6 @@ func readExt(d *msgpack.Decoder, n int) ([]byte, error) {
 // string), Tuple, EmbeddedFrame or ObjectRef.
 func UnmarshalVLMeta(b []byte) (any, error) {
 	d := msgpack.NewDecoder(bytes.NewReader(b))
-	d.UseLooseInterfaceDecoding(true)
 	v, err := d.DecodeInterface()
 	if err != nil {
 		return nil, &FormatError{Where: "vlmetalayer", Offset: -1, Reason: "not a msgpack value", Err: ErrCorrupt, Cause: err}
