@@ -75,9 +75,11 @@ func TestCompressSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	re := regexp.MustCompile(`^blosc2 compress: 800000 bytes in, (\d+) bytes out, ratio [0-9.]+x, [0-9.]+ s, [0-9.]+ MB/s\n$`)
+	// Progress lines (one a second, when the job is slow) come first, then
+	// the summary.
+	re := regexp.MustCompile(`(?m)\A(blosc2 compress: [0-9.]+ MB of [0-9.]+ MB \(\d+%\), [0-9.]+ MB/s\n)*blosc2 compress: 800000 bytes in, (\d+) bytes out, ratio [0-9.]+x, [0-9.]+ s, [0-9.]+ MB/s\n\z`)
 	m := re.FindStringSubmatch(r.stderr)
-	if r.code != 0 || m == nil || m[1] != strconv.FormatInt(st.Size(), 10) {
+	if r.code != 0 || m == nil || m[2] != strconv.FormatInt(st.Size(), 10) {
 		t.Errorf("--progress: %v; want the summary line with %d bytes out", r, st.Size())
 	}
 	for _, args := range [][]string{{"--quiet"}, {}} {
@@ -179,4 +181,26 @@ func peakHeap(fn func()) uint64 {
 	fn()
 	close(done)
 	return <-res
+}
+
+// TestProgressLine: a job running over a second shows progress lines
+// (one a second when standard error is not a terminal) before the summary.
+func TestProgressLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits over a second")
+	}
+	var buf strings.Builder
+	var p progress
+	p.total = 1000
+	stop := p.start(&buf, true)
+	p.in.Store(500)
+	time.Sleep(progressDelay + 300*time.Millisecond)
+	p.in.Store(1000)
+	p.out = 250
+	stop(true)
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) < 2 || !strings.Contains(lines[0], "0.0 MB of 0.0 MB (50%)") ||
+		!strings.HasPrefix(lines[len(lines)-1], "blosc2 compress: 1000 bytes in, 250 bytes out, ratio 4.00x") {
+		t.Errorf("progress output %q", buf.String())
+	}
 }

@@ -25,11 +25,18 @@ const (
 )
 
 // start begins drawing the progress line on w (when show is set) for jobs
-// that last longer than progressDelay. The returned stop function clears
-// the line and, when the job succeeded, prints the summary.
+// that last longer than progressDelay: redrawn in place on a terminal,
+// one line a second otherwise (--progress into a log). The returned stop
+// function clears the line and, when the job succeeded, prints the
+// summary.
 func (p *progress) start(w io.Writer, show bool) (stop func(ok bool)) {
 	if !show {
 		return func(bool) {}
+	}
+	term := isTerminal(w)
+	every := progressEvery
+	if !term {
+		every = time.Second
 	}
 	t0 := time.Now()
 	done := make(chan struct{})
@@ -45,11 +52,15 @@ func (p *progress) start(w io.Writer, show bool) (stop func(ok bool)) {
 			return
 		case <-timer.C:
 		}
-		tick := time.NewTicker(progressEvery)
+		tick := time.NewTicker(every)
 		defer tick.Stop()
 		for {
-			fmt.Fprintf(w, "\r%s compress: %s\x1b[K", progName, p.line(time.Since(t0)))
-			drawn.Store(true)
+			if term {
+				fmt.Fprintf(w, "\r%s compress: %s\x1b[K", progName, p.line(time.Since(t0)))
+				drawn.Store(true)
+			} else {
+				fmt.Fprintf(w, "%s compress: %s\n", progName, p.line(time.Since(t0)))
+			}
 			select {
 			case <-done:
 				return
