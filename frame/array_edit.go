@@ -43,9 +43,8 @@ func EditArray(path string) (*ArrayEditor, error) {
 		a.Close()
 		return nil, err
 	}
-	h := a.f.Header()
-	p := Params{Typesize: h.Typesize, Codec: h.Codec, CompcodeMeta: h.CompcodeMeta, Clevel: h.Clevel,
-		SplitMode: h.SplitMode, Blocksize: int32(a.geo.BlockNbytes), Filters: h.Filters, FiltersMeta: h.FiltersMeta}
+	p := a.f.Params()
+	p.Blocksize = int32(a.geo.BlockNbytes)
 	ae := &ArrayEditor{path: path, a: a, e: e, m: a.meta, g: a.geo, comp: BloscCompressor(p)}
 	ae.m.Shape = append([]int64(nil), a.meta.Shape...)
 	for i := 0; i < a.f.NChunks(); i++ {

@@ -109,7 +109,10 @@ func newArrayWriter(m NDMeta, p Params) (*ArrayWriter, Params, error) {
 	dt, derr := ParseDtype(m.Dtype)
 	if item == 0 {
 		if derr != nil {
-			return nil, p, checkDtypeString(m.Dtype, 0)
+			if err := checkDtypeString(m.Dtype, 0); err != nil {
+				return nil, p, err
+			}
+			return nil, p, &FormatError{Where: "dtype", Offset: -1, Reason: "structured dtype " + m.Dtype + " needs an explicit Params.Typesize", Err: ErrDtype}
 		}
 		item = int64(dt.ItemSize)
 		p.Typesize = int32(item)
