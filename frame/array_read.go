@@ -18,6 +18,9 @@ func (a *Array) ReadRegion(dst []byte, region ...Range) ([]byte, error) {
 		return a.ReadSlab(dst, start, stop)
 	}
 	isz := a.geo.Itemsize
+	if err := fitsInt(n*isz, len(dst)); err != nil {
+		return dst, err
+	}
 	n0 := len(dst)
 	dst = grow(dst, int(n*isz))
 	out := dst[n0:]

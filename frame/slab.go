@@ -28,6 +28,9 @@ func (a *Array) ReadSlab(dst []byte, start, stop []int64) ([]byte, error) {
 		outItems *= outShape[i] // <= NItems, no overflow
 	}
 	isz := g.Itemsize
+	if err := fitsInt(outItems*isz, len(dst)); err != nil {
+		return dst, err
+	}
 	n0 := len(dst)
 	dst = grow(dst, int(outItems*isz))
 	out := dst[n0:]
@@ -215,6 +218,17 @@ func (s *slabState) blocks(ci int, raw []byte, special Special, parts []blockPar
 // testHookBlocksDecoded, when set by a test, is told how many blocks of
 // chunk ci ReadSlab is about to decode.
 var testHookBlocksDecoded func(ci, nblocks int)
+
+// fitsInt checks that n more bytes after have fit a slice on this
+// platform (int is 32 bits on 386, wasm...).
+func fitsInt(n int64, have int) error {
+	if n > int64(maxInt)-int64(have) {
+		return &FormatError{Where: "slab", Offset: -1, Reason: itoa(n) + " bytes do not fit in memory on this platform", Err: ErrRange}
+	}
+	return nil
+}
+
+const maxInt = int(^uint(0) >> 1)
 
 func int32s(v []int32) []int64 {
 	out := make([]int64, len(v))
