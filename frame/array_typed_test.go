@@ -746,3 +746,19 @@ func TestStructuredBytes(t *testing.T) {
 		t.Errorf("Params() %+v", p2)
 	}
 }
+
+// TestCreateArrayMode: a new array file is not left private (0600) by the
+// temporary file it was written as; a replaced one keeps its mode.
+func TestCreateArrayMode(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.b2nd")
+	must(t, CreateArray(path, []uint8{1, 2, 3}, []int64{3}, nil))
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("new array mode %v (%v)", st.Mode(), err)
+	}
+	must(t, os.Chmod(path, 0o640))
+	must(t, CreateArray(path, []uint8{4, 5, 6}, []int64{3}, nil))
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o640 {
+		t.Errorf("replaced array mode %v (%v)", st.Mode(), err)
+	}
+}

@@ -71,6 +71,17 @@ func CreateArrayFile(path string, m NDMeta, p Params) (*ArrayWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	// CreateTemp makes the file private; the array gets the mode of the
+	// file it replaces, or 0644.
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+		mode = st.Mode().Perm()
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, err
+	}
 	if aw.w, err = NewWriter(tmp, p2); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
@@ -91,6 +102,10 @@ func NewSparseArrayWriter(dir string, m NDMeta, p Params) (*ArrayWriter, error) 
 	clean := filepath.Clean(dir)
 	tmp, err := os.MkdirTemp(filepath.Dir(clean), ".tmp-"+filepath.Base(clean)+"-*")
 	if err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.RemoveAll(tmp)
 		return nil, err
 	}
 	if aw.w, err = NewSparseWriter(tmp, p2); err != nil {
