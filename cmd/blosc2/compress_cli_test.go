@@ -204,3 +204,28 @@ func TestProgressLine(t *testing.T) {
 		t.Errorf("progress output %q", buf.String())
 	}
 }
+
+// TestInfoArrayProblems: info names a saved LazyExpr and its operands, and
+// a dtype that disagrees with the typesize, in text and JSON.
+func TestInfoArrayProblems(t *testing.T) {
+	lazy := filepath.Join(testdataDir, "external/pyb2_legacy_lazyexpr_v1_expr.b2nd")
+	odd := filepath.Join(testdataDir, "external/example_day_month_temp.b2nd")
+	for _, c := range []struct {
+		file string
+		want []string
+	}{
+		{lazy, []string{"lazy expr", `LazyExpr "a + b"`, "a=a.b2nd", "b=b.b2nd"}},
+		{odd, []string{"dtype problem", "|u1", "typesize is 4"}},
+	} {
+		r := runTool(nil, "info", c.file)
+		for _, w := range c.want {
+			if r.code != 0 || !strings.Contains(r.stdout, w) {
+				t.Errorf("info %s: %v; want %q in:\n%s", c.file, r, w, r.stdout)
+			}
+		}
+	}
+	r := runTool(nil, "info", "--json", lazy)
+	if r.code != 0 || !strings.Contains(r.stdout, `"lazy_expr"`) {
+		t.Errorf("info --json: %v", r)
+	}
+}
