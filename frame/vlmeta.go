@@ -13,7 +13,9 @@ import (
 // msgpack: packb(v, use_bin_type=True, strict_types=True), tuples as a
 // list whose first item is the string "__tuple__", NDArray/SChunk values
 // as extension 42 (a contiguous frame) and references to other Blosc2
-// objects as extension 43 (a msgpack map).
+// objects as extension 43 (a msgpack map). The package registers
+// EmbeddedFrame and ObjectRef for extensions 42 and 43 with
+// github.com/vmihailenco/msgpack/v5 when it is initialized.
 
 // Tuple is a Python tuple read from or written to a vlmetalayer
 // (python-blosc2 stores it as a msgpack list starting with "__tuple__").
