@@ -1,11 +1,22 @@
 package frame
 
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+)
+
 // Array is a b2nd n-dimensional array stored in a frame.
 type Array struct {
-	f    *Frame
-	meta NDMeta
-	geo  Geometry
-	dt   Dtype // zero when the dtype string is not a simple NumPy dtype
+	f     *Frame
+	meta  NDMeta
+	geo   Geometry
+	dt    Dtype     // zero when the dtype string is not a simple NumPy dtype
+	dtErr error     // why dt is zero (see Check), nil when it is not
+	lazy  *LazyExpr // a python-blosc2 LazyExpr/LazyUDF: no data to read
 }
 
 // OpenArray interprets f as a b2nd array. It checks the "b2nd" metalayer
@@ -30,9 +41,22 @@ func OpenArray(f *Frame) (*Array, error) {
 		// files (e.g. C-Blosc2's example_day_month_temp.b2nd: "|u1" with
 		// 4-byte items) carry a dtype string that disagrees. The typesize
 		// wins and Dtype() stays zero for those.
-		if dt, err := ParseDtype(m.Dtype); err == nil && int64(dt.ItemSize) == item {
+		dt, err := ParseDtype(m.Dtype)
+		switch {
+		case err != nil && strings.HasPrefix(m.Dtype, "["):
+			a.dtErr = &FormatError{Where: "b2nd", Offset: -1, Reason: "structured dtype " + m.Dtype + ": read it with the byte-level methods", Err: ErrDtype}
+		case err != nil:
+			a.dtErr = &FormatError{Where: "b2nd", Offset: -1, Reason: "dtype " + strconv.Quote(m.Dtype) + " is not a NumPy typestring", Err: ErrDtype, Cause: err}
+		case int64(dt.ItemSize) != item:
+			a.dtErr = &FormatError{Where: "b2nd", Offset: -1, Reason: "dtype " + m.Dtype + " has " + itoa(int64(dt.ItemSize)) + "-byte items but the frame's typesize is " + itoa(item) + " (the typesize is used)", Err: ErrDtype}
+		default:
 			a.dt = dt
 		}
+	} else {
+		a.dtErr = &FormatError{Where: "b2nd", Offset: -1, Reason: "no NumPy dtype recorded (format " + itoa(int64(m.DtypeFormat)) + ")", Err: ErrDtype}
+	}
+	if a.lazy, err = lazyOf(f); err != nil {
+		return nil, err
 	}
 	if a.geo, err = m.Validate(item); err != nil {
 		return nil, err
@@ -53,10 +77,13 @@ func OpenArray(f *Frame) (*Array, error) {
 }
 
 // OpenArrayFile opens a .b2nd file (or sparse b2nd directory). Close the
-// array's Frame when done.
+// array when done.
 func OpenArrayFile(path string) (*Array, error) {
 	f, err := OpenFile(path)
 	if err != nil {
+		if st, serr := os.Stat(path); serr == nil && st.IsDir() && errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("frame: %s is a directory but not a sparse frame (no %s): %w", path, sparseIndexName, err)
+		}
 		return nil, err
 	}
 	a, err := OpenArray(f)
@@ -66,6 +93,21 @@ func OpenArrayFile(path string) (*Array, error) {
 	}
 	return a, nil
 }
+
+// Close releases the file opened by OpenArrayFile (it closes the Frame).
+func (a *Array) Close() error { return a.f.Close() }
+
+// Check reports why the array has no usable Dtype: a dtype string that is
+// not a NumPy typestring, a structured dtype, or one whose item size
+// disagrees with the frame's typesize (C-Blosc2's
+// example_day_month_temp.b2nd says "|u1" for 4-byte items). Typed reads and
+// writes fail with this error (wrapping ErrDtype); the byte-level methods
+// use the typesize. Check returns nil for a consistent array.
+func (a *Array) Check() error { return a.dtErr }
+
+// Lazy returns the saved python-blosc2 LazyExpr/LazyUDF the array is, or
+// nil. Reading the data of such an array fails with a *LazyError.
+func (a *Array) Lazy() *LazyExpr { return a.lazy }
 
 // Frame returns the underlying frame.
 func (a *Array) Frame() *Frame { return a.f }

@@ -52,6 +52,10 @@ func TestSlabs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if a.Lazy() != nil {
+			a.Close()
+			continue // no data (see TestLazyExpr)
+		}
 		full, err := a.ReadAll(nil)
 		if err != nil {
 			t.Fatal(err)
@@ -104,7 +108,7 @@ func TestArrayWriteRoundTrip(t *testing.T) {
 		must(t, err)
 		data := make([]byte, g.NItems*2)
 		rng.Read(data)
-		var w *Writer
+		var w *ArrayWriter
 		path := filepath.Join(dir, "a.b2nd")
 		sparse := k%4 == 3
 		if sparse {
@@ -116,7 +120,8 @@ func TestArrayWriteRoundTrip(t *testing.T) {
 			w, err = NewArrayWriter(out, m, p)
 		}
 		must(t, err)
-		must(t, WriteArray(w, m, data))
+		_, err = w.Write(data)
+		must(t, err)
 		must(t, w.Close())
 		a, err := OpenArrayFile(path)
 		if err != nil {

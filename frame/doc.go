@@ -43,6 +43,38 @@
 // the destination, while the next batch of chunks is read; a read of a few
 // chunks shares each chunk's blocks among n goroutines.
 //
+// # Arrays as python-blosc2 users know them
+//
+// The typed functions convert between b2nd arrays and Go slices of an
+// Element type (int8..int64, uint8..uint64, float32, float64, complex64,
+// complex128, bool), in either byte order:
+//
+//	v, shape, err := frame.ReadArrayFile[float64]("temps.b2nd") // blosc2.open(p)[:]
+//	a, err := frame.OpenArrayFile("temps.b2nd")
+//	col, err := frame.Read[float64](a, frame.Span(10, 20), frame.Index(3)) // a[10:20, 3]
+//	x, err := frame.At[float64](a, -1, 0)                                  // a[-1, 0]
+//	err = frame.CreateArray("out.b2nd", data, []int64{365, 24}, nil)       // blosc2.asarray
+//
+// A region is one Range per dimension (Python's start:stop:step, negative
+// indices from the end, End for an open stop); missing trailing ranges
+// select whole dimensions. The Go type must match the dtype (ErrDtype
+// otherwise); structured and string dtypes use the byte-level methods
+// (ReadSlab, ReadRegion, ArrayWriter.Write). AutoShapes gives the chunk
+// and block shapes python-blosc2 would choose. EditArray changes an array
+// file: WriteRegion, Resize along any axis, Append along the first, each
+// changed chunk recompressed with the file's own parameters, the file
+// replaced at Commit. Frame.VLMeta and the SetVLMeta methods read and
+// write vlmetalayer values as python-blosc2 stores them (msgpack). A
+// python-blosc2 LazyExpr saved as .b2nd is recognized (Array.Lazy):
+// reading its placeholder chunks fails with a *LazyError naming the
+// expression and its operands.
+//
+// An ArrayWriter takes its shape, dtype and geometry once, at creation,
+// and checks the dtype against the typesize (a NumPy typestring such as
+// "<f8" is required; the typesize defaults to its item size). Its first
+// error poisons it: Close returns that error, and a file or directory
+// destination is replaced only when everything succeeded.
+//
 // A special chunk's index entry records no size: the frame's chunksize
 // gives it. In a frame with variable chunk sizes (chunksize 0) C-Blosc2
 // has no rule for it (its reader divides by zero); this package accepts

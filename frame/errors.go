@@ -26,6 +26,10 @@ var (
 	// ErrConflict reports that another writer changed a frame after an
 	// Editor read it: the Editor's edits were not written.
 	ErrConflict = errors.New("frame: the frame was changed by another writer")
+	// ErrDtype reports a dtype that is not a NumPy typestring, disagrees
+	// with the typesize, or does not match the Go type of a typed read or
+	// write.
+	ErrDtype = errors.New("frame: dtype mismatch")
 )
 
 // FormatError is the typed error for malformed input. It carries the byte

@@ -9,19 +9,28 @@ import "github.com/blosc2go/blosc2/blosc"
 func (a *Array) ReadSlab(dst []byte, start, stop []int64) ([]byte, error) {
 	m, g := &a.meta, &a.geo
 	nd := len(m.Shape)
+	if a.lazy != nil {
+		return dst, &LazyError{Lazy: a.lazy}
+	}
 	if len(start) != nd || len(stop) != nd {
 		return dst, &FormatError{Where: "slab", Offset: -1, Reason: "start/stop need " + itoa(int64(nd)) + " dimensions", Err: ErrRange}
 	}
 	outShape := make([]int64, nd)
 	outItems := int64(1)
 	for i := 0; i < nd; i++ {
-		if start[i] < 0 || start[i] > stop[i] || stop[i] > m.Shape[i] {
+		if start[i] > stop[i] {
+			return dst, &FormatError{Where: "slab", Offset: -1, Reason: "dimension " + itoa(int64(i)) + ": [" + itoa(start[i]) + "," + itoa(stop[i]) + ") is a reversed range (stop before start; start == stop is empty)", Err: ErrRange}
+		}
+		if start[i] < 0 || stop[i] > m.Shape[i] {
 			return dst, &FormatError{Where: "slab", Offset: -1, Reason: "dimension " + itoa(int64(i)) + ": [" + itoa(start[i]) + "," + itoa(stop[i]) + ") outside [0," + itoa(m.Shape[i]) + ")", Err: ErrRange}
 		}
 		outShape[i] = stop[i] - start[i]
 		outItems *= outShape[i] // <= NItems, no overflow
 	}
 	isz := g.Itemsize
+	if err := fitsInt(outItems*isz, len(dst)); err != nil {
+		return dst, err
+	}
 	n0 := len(dst)
 	dst = grow(dst, int(outItems*isz))
 	out := dst[n0:]
@@ -281,6 +290,17 @@ func (s *slabState) blocks(ci int, raw []byte, special Special, parts []blockPar
 // testHookBlocksDecoded, when set by a test, is told how many blocks of
 // chunk ci ReadSlab is about to decode.
 var testHookBlocksDecoded func(ci, nblocks int)
+
+// fitsInt checks that n more bytes after have fit a slice on this
+// platform (int is 32 bits on 386, wasm...).
+func fitsInt(n int64, have int) error {
+	if n > int64(maxInt)-int64(have) {
+		return &FormatError{Where: "slab", Offset: -1, Reason: itoa(n) + " bytes do not fit in memory on this platform", Err: ErrRange}
+	}
+	return nil
+}
+
+const maxInt = int(^uint(0) >> 1)
 
 func int32s(v []int32) []int64 {
 	out := make([]int64, len(v))

@@ -28,7 +28,8 @@ func TestSlabDecodesOnlyItsBlocks(t *testing.T) {
 	var buf bytes.Buffer
 	w, err := NewArrayWriter(&buf, m, p)
 	must(t, err)
-	must(t, WriteArray(w, m, data))
+	_, err = w.Write(data)
+	must(t, err)
 	must(t, w.Close())
 	file := buf.Bytes()
 	want := refSlab(data, m.Shape, start, stop, 8)

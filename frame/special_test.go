@@ -72,8 +72,8 @@ func TestNaNChunkBits(t *testing.T) {
 		var buf bytes.Buffer
 		w, err := NewArrayWriter(&buf, m, p)
 		must(t, err)
-		must(t, w.AppendSpecial(SpecialNaN, 60*int64(ts)))
-		must(t, w.AppendSpecial(SpecialNaN, 60*int64(ts)))
+		must(t, w.AppendSpecial(SpecialNaN))
+		must(t, w.AppendSpecial(SpecialNaN))
 		must(t, w.Close())
 		f, err := OpenBytes(buf.Bytes())
 		must(t, err)

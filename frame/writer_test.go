@@ -473,7 +473,7 @@ func TestArrayWriterMatchesC(t *testing.T) {
 		var buf writerAtBuffer
 		w, err := NewArrayWriter(&buf, a.Meta(), p)
 		must(t, err)
-		copyFrame(t, f, w)
+		copyArray(t, f, w)
 		hl := f.Header().HeaderLen
 		got, want := append([]byte(nil), buf.b[:hl]...), orig[:hl]
 		copy(got[posFrameLen+1:posFrameLen+9], want[posFrameLen+1:posFrameLen+9])

@@ -57,6 +57,8 @@ type compressJob struct {
 	dtype                 frame.Dtype
 	dtypeStr              string  // canonical NumPy string
 	shape, chunks, blocks []int64 // nil when not given (shape: 1-D from the input size)
+
+	progress progress // bytes read and written, for the progress line and summary
 }
 
 func runCompress(e *env, args []string) error {
@@ -70,7 +72,7 @@ func runCompress(e *env, args []string) error {
 	blocksize := &rangeFlag{value: 0, min: 0, max: blosc.MaxBlocksize}
 	nthreads := &rangeFlag{value: 0, min: 0, max: 1 << 16}
 	chunksize := &rangeFlag{value: 0, min: 1, max: blosc.MaxNbytes}
-	var filters filterList
+	filters := filterList{def: "shuffle"}
 	var shape, chunkshape, blockshape dimsFlag
 	fs.Var(format, "format", "`format`: frame (contiguous frame), b2nd (n-dimensional array), "+
 		"chunk (one Blosc2 chunk) or blosc1 (one chunk with the 16-byte header of C-Blosc 1.x, Zarr v2)")
@@ -78,15 +80,17 @@ func runCompress(e *env, args []string) error {
 	fs.Var(clevel, "clevel", "compression `level` 0..9")
 	fs.Var(typesize, "typesize", "element size in `bytes`, 1..255 (b2nd: the dtype's item size)")
 	fs.Var(blocksize, "blocksize", "block size in `bytes` (0: automatic; not for b2nd)")
-	fs.Var(&filters, "filter", "filter `name`, repeatable in pipeline order: shuffle, bitshuffle, delta, bytedelta, truncprec:BITS, inttrunc:BITS")
+	fs.Var(&filters, "filter", "filter `name`, repeatable in pipeline order: shuffle, bitshuffle, delta, bytedelta, truncprec:BITS, inttrunc:BITS; none for no filter")
 	fs.Var(split, "splitmode", "`mode`: always, never, auto or forward_compat")
 	fs.Var(nthreads, "nthreads", "`goroutines` per chunk (0: one per CPU)")
 	fs.Var(chunksize, "chunksize", "frame: `bytes` per chunk (the last one shorter; default 1 MiB rounded down to a multiple of the typesize)")
 	dtype := fs.String("dtype", "", "b2nd: NumPy `dtype` string such as <f8, <i4, |u1 (required)")
 	fs.Var(&shape, "shape", "b2nd: array shape, comma-separated `extents` (default: 1-D, from the input size)")
-	fs.Var(&chunkshape, "chunkshape", "b2nd: chunk shape, comma-separated `extents` (default: about 2 MiB chunks)")
-	fs.Var(&blockshape, "blockshape", "b2nd: block shape, comma-separated `extents` (default: about 128 KiB blocks)")
-	out := fs.String("o", "", "output `file`; standard output when absent or -")
+	fs.Var(&chunkshape, "chunkshape", "b2nd: chunk shape, comma-separated `extents` (default: frame.AutoShapes, chunks of 32 blocks and at least 4 MiB)")
+	fs.Var(&blockshape, "blockshape", "b2nd: block shape, comma-separated `extents` (default: frame.AutoShapes, about 128 KiB blocks)")
+	out := fs.String("o", "", "output `file` (or device, e.g. /dev/null); standard output when absent or -")
+	progress := fs.Bool("progress", false, "show a progress line (jobs over a second) and a summary on standard error even when it is not a terminal (default: only on a terminal)")
+	quiet := fs.Bool("quiet", false, "no progress line or summary")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -106,7 +110,11 @@ func runCompress(e *env, args []string) error {
 	j.opts.SplitMode = splitModesByName[split.value]
 	j.opts.Workers = nthreads.value
 	j.opts.Filters = [blosc.MaxFilters]blosc.Filter{}
-	// The pipeline ends in the last slot, where C-Blosc2 puts its shuffle.
+	// The pipeline ends in the last slot, where C-Blosc2 puts its shuffle;
+	// without --filter it is SHUFFLE alone, as in C-Blosc2 and python-blosc2.
+	if len(filters.filters) == 0 && !filters.none {
+		filters.filters, filters.meta = []blosc.Filter{blosc.Shuffle}, []uint8{0}
+	}
 	first := blosc.MaxFilters - len(filters.filters)
 	for i, f := range filters.filters {
 		j.opts.Filters[first+i] = f
@@ -144,14 +152,25 @@ func runCompress(e *env, args []string) error {
 	if _, err := blosc.NewEncoder(j.opts); err != nil {
 		return usagef("%s", flagOptionMessage(err))
 	}
-
+	if *progress && *quiet {
+		return usagef("--progress and --quiet exclude each other")
+	}
+	if err := checkNotInput(j.in, j.out); err != nil {
+		return err
+	}
+	show := !*quiet && (*progress || isTerminal(e.stderr))
+	stop := j.progress.start(e.stderr, show)
+	// err: the job
 	switch j.format {
 	case formatFrame:
-		return j.writeFrame(e)
+		err = j.writeFrame(e)
 	case formatB2ND:
-		return j.writeB2ND(e)
+		err = j.writeB2ND(e)
+	default:
+		err = j.writeChunk(e)
 	}
-	return j.writeChunk(e)
+	stop(err == nil)
+	return err
 }
 
 // formatOnlyFlags are the flags that apply to some formats only.
@@ -228,5 +247,6 @@ func (j *compressJob) writeTo(e *env, fill func(w io.Writer) error) error {
 	if err := o.commit(); err != nil {
 		return fmt.Errorf("writing %s: %w", outputName(j.out), err)
 	}
+	j.progress.out = o.written
 	return nil
 }

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/blosc2go/blosc2/blosc"
 	"github.com/blosc2go/blosc2/frame"
@@ -29,7 +31,7 @@ func (j *compressJob) setArray(dtype string, typesize int, shape, chunkshape, bl
 		}
 		return usagef("--dtype %q: %s (want a NumPy dtype string such as <f8, <i4, |u1, <U8, <M8[ns])", dtype, reason)
 	}
-	j.dtype, j.dtypeStr = d, canonicalDtype(d)
+	j.dtype, j.dtypeStr = d, d.String()
 	if typesize > 0 && typesize != d.ItemSize {
 		return usagef("--typesize %d differs from the item size of --dtype %s (%d)", typesize, j.dtypeStr, d.ItemSize)
 	}
@@ -93,7 +95,10 @@ func (j *compressJob) checkShapes() error {
 // geometry completes the chunk and block shapes for an array of shape and
 // checks the layout: it returns the metalayer and its geometry.
 func (j *compressJob) geometry(shape []int64) (frame.NDMeta, frame.Geometry, error) {
-	chunks, blocks := defaultShapes(shape, j.chunks, j.blocks, int64(j.dtype.ItemSize))
+	chunks, blocks, err := frame.AutoShapes(shape, j.chunks, j.blocks, j.dtype.ItemSize)
+	if err != nil {
+		return frame.NDMeta{}, frame.Geometry{}, fmt.Errorf("shape %s, chunkshape %s, blockshape %s: %w", dimsString(shape), dimsString(j.chunks), dimsString(j.blocks), err)
+	}
 	m := frame.NDMeta{Shape: shape, ChunkShape: int32s(chunks), BlockShape: int32s(blocks), Dtype: j.dtypeStr}
 	g, err := m.Validate(int64(j.dtype.ItemSize))
 	if err != nil {
@@ -108,31 +113,42 @@ func (j *compressJob) geometry(shape []int64) (frame.NDMeta, frame.Geometry, err
 	return m, g, nil
 }
 
-// writeB2ND reads the whole array (C order) and writes it as a b2nd frame.
+// writeB2ND streams the input (the array in C order) into a b2nd frame,
+// holding one chunk row of the array in memory at a time. Without --shape
+// the array is 1-D, of as many items as the input holds: standard input is
+// then first copied to a temporary file to learn its size.
 func (j *compressJob) writeB2ND(e *env) error {
 	itemsize := int64(j.dtype.ItemSize)
-	var data []byte
-	var m frame.NDMeta
-	var g frame.Geometry
-	var err error
-	if j.shape != nil {
-		if m, g, err = j.geometry(j.shape); err != nil {
+	r, size, closeFn, err := openCompressInput(j.in, e.stdin)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	shape := j.shape
+	if shape == nil {
+		if size < 0 {
+			sp, n, drop, err := spoolInput(r)
+			if err != nil {
+				return fmt.Errorf("reading %s: %w", inputName(j.in), err)
+			}
+			defer drop()
+			r, size = sp, n
+		}
+		if size%itemsize != 0 {
+			return fmt.Errorf("%s: %d bytes is not a whole number of %d-byte %s items (give --shape)", inputName(j.in), size, itemsize, j.dtypeStr)
+		}
+		shape = []int64{size / itemsize}
+	}
+	m, g, err := j.geometry(shape)
+	if err != nil {
+		if j.shape != nil {
 			return usagef("%s", err)
 		}
-		need := g.NItems * itemsize
-		if data, err = readExactly(j.in, e.stdin, need, j.describeShape(g)); err != nil {
-			return err
-		}
-	} else {
-		if data, err = readCompressInput(j.in, e.stdin, math.MaxInt64-1, "too large"); err != nil {
-			return err
-		}
-		if int64(len(data))%itemsize != 0 {
-			return fmt.Errorf("%s: %d bytes is not a whole number of %d-byte %s items (give --shape)", inputName(j.in), len(data), itemsize, j.dtypeStr)
-		}
-		if m, g, err = j.geometry([]int64{int64(len(data)) / itemsize}); err != nil {
-			return fmt.Errorf("%s: %w", inputName(j.in), err)
-		}
+		return fmt.Errorf("%s: %w", inputName(j.in), err)
+	}
+	need := g.NItems * itemsize
+	if size >= 0 && size != need {
+		return fmt.Errorf("%s: %d bytes, but %s", j.in, size, j.describeShape(shape, g))
 	}
 	o := j.opts
 	o.Blocksize = int(g.BlockNbytes)
@@ -140,50 +156,77 @@ func (j *compressJob) writeB2ND(e *env) error {
 	if err != nil {
 		return usagef("%s", strings.Replace(flagOptionMessage(err), "--blocksize", "--blockshape", 1))
 	}
+	j.progress.total = need
+	cr := &countingReader{r: r, n: &j.progress.in}
 	return j.writeTo(e, func(w io.Writer) error {
-		fw, err := frame.NewArrayWriter(w, m, p)
+		aw, err := frame.NewArrayWriter(w, m, p)
 		if err != nil {
 			return err
 		}
-		if err := frame.WriteArray(fw, m, data); err != nil {
-			fw.Close()
-			return fmt.Errorf("writing %s: %w", outputName(j.out), err)
+		n, err := io.CopyBuffer(aw, io.LimitReader(cr, need), make([]byte, 1<<20))
+		if err == nil && n < need {
+			err = fmt.Errorf("%s: %d bytes, but %s", inputName(j.in), n, j.describeShape(shape, g))
 		}
-		if err := fw.Close(); err != nil {
+		if err == nil {
+			var one [1]byte
+			if k, _ := io.ReadFull(cr, one[:]); k > 0 {
+				err = fmt.Errorf("%s: more than %d bytes, but %s", inputName(j.in), need, j.describeShape(shape, g))
+			}
+		}
+		if err != nil {
+			aw.Close()
+			if cr.err != nil {
+				return fmt.Errorf("reading %s: %w", inputName(j.in), cr.err)
+			}
+			return err
+		}
+		if err := aw.Close(); err != nil {
 			return fmt.Errorf("writing %s: %w", outputName(j.out), err)
 		}
 		return nil
 	})
 }
 
-// describeShape says what --shape and --dtype need, for size errors.
-func (j *compressJob) describeShape(g frame.Geometry) string {
-	return fmt.Sprintf("--shape %s of %s needs %d bytes (%d items of %d bytes)", dimsString(j.shape), j.dtypeStr, g.NItems*g.Itemsize, g.NItems, g.Itemsize)
+// spoolInput copies r to a temporary file and returns it rewound, its
+// size, and a function removing it.
+func spoolInput(r io.Reader) (io.Reader, int64, func(), error) {
+	f, err := os.CreateTemp("", "blosc2-input-*")
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	registerTemp(f.Name())
+	drop := func() { f.Close(); os.Remove(f.Name()); unregisterTemp(f.Name()) }
+	n, err := io.Copy(f, r)
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		drop()
+		return nil, 0, nil, err
+	}
+	return f, n, drop, nil
 }
 
-// readExactly reads FILE ("-": standard input), which must hold exactly
-// need bytes; a file of another size is refused before it is read.
-func readExactly(path string, stdin io.Reader, need int64, what string) ([]byte, error) {
-	r, size, closeFn, err := openCompressInput(path, stdin)
-	if err != nil {
-		return nil, err
+// countingReader counts what it reads into *n (atomically, for the
+// progress line) and keeps the first read error.
+type countingReader struct {
+	r   io.Reader
+	n   *atomic.Int64
+	err error
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	c.n.Add(int64(k))
+	if err != nil && err != io.EOF && c.err == nil {
+		c.err = err
 	}
-	defer closeFn()
-	if size >= 0 && size != need {
-		return nil, fmt.Errorf("%s: %d bytes, but %s", path, size, what)
-	}
-	b, err := readAllSized(r, size, need+1)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", inputName(path), err)
-	}
-	if int64(len(b)) != need {
-		more := ""
-		if int64(len(b)) > need {
-			more = "more than "
-		}
-		return nil, fmt.Errorf("%s: %s%d bytes, but %s", inputName(path), more, len(b), what)
-	}
-	return b, nil
+	return k, err
+}
+
+// describeShape says what the shape and --dtype need, for size errors.
+func (j *compressJob) describeShape(shape []int64, g frame.Geometry) string {
+	return fmt.Sprintf("--shape %s of %s needs %d bytes (%d items of %d bytes)", dimsString(shape), j.dtypeStr, g.NItems*g.Itemsize, g.NItems, g.Itemsize)
 }
 
 func int32s(v []int64) []int32 {

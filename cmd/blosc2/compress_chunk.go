@@ -15,6 +15,7 @@ func (j *compressJob) writeChunk(e *env) error {
 	if err != nil {
 		return err
 	}
+	j.progress.in.Store(int64(len(src)))
 	chunk, err := blosc.Compress(nil, src, j.opts)
 	if err != nil {
 		return fmt.Errorf("%s: %w", inputName(j.in), err)

@@ -45,6 +45,15 @@ var corpusSplitNames = map[int]string{1: "always", 2: "never", 3: "auto", 4: "fo
 func (e *corpusWriteEntry) compressArgs() ([]string, error) {
 	args := []string{"--codec", e.Codec, "--clevel", strconv.Itoa(e.Clevel),
 		"--splitmode", corpusSplitNames[e.FrameHeader.OtherFlags&3+1]}
+	none := true
+	for _, f := range e.Filters {
+		if f != 0 {
+			none = false
+		}
+	}
+	if none {
+		args = append(args, "--filter", "none")
+	}
 	for _, f := range e.Filters {
 		if f == 0 {
 			continue

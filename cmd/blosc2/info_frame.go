@@ -107,6 +107,11 @@ type b2ndInfo struct {
 	Nbytes       int64   `json:"nbytes"`
 	ChunksPerDim []int64 `json:"chunks_per_dim"`
 	NChunks      int64   `json:"nchunks"`
+	// DtypeProblem says why the dtype cannot be used (e.g. it disagrees
+	// with the typesize); LazyExpr describes a saved python-blosc2
+	// LazyExpr/LazyUDF, whose chunks hold placeholders.
+	DtypeProblem string `json:"dtype_problem,omitempty"`
+	LazyExpr     string `json:"lazy_expr,omitempty"`
 }
 
 // frameChunkRow is one line of the per-chunk table.
@@ -259,6 +264,14 @@ func newB2NDInfo(content []byte, in *input) (*b2ndInfo, error) {
 	}
 	b.Itemsize, b.NItems, b.Nbytes = g.Itemsize, g.NItems, g.NItems*g.Itemsize
 	b.ChunksPerDim, b.NChunks = g.ChunksPerDim, g.NChunks
+	if in.array != nil {
+		if err := in.array.Check(); err != nil && m.Dtype != "" {
+			b.DtypeProblem = err.Error()
+		}
+		if l := in.array.Lazy(); l != nil {
+			b.LazyExpr = l.String()
+		}
+	}
 	return b, nil
 }
 

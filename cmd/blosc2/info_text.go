@@ -318,6 +318,12 @@ func writeB2NDText(tw io.Writer, b *b2ndInfo) {
 	field(tw, in, "dtype", dt, fmt.Sprintf("format %d, %d-byte items", b.DtypeFormat, b.Itemsize))
 	field(tw, in, "items", b.NItems, fmt.Sprintf("%d bytes in C order", b.Nbytes))
 	field(tw, in, "chunks per dim", intList(b.ChunksPerDim), fmt.Sprintf("%d chunks", b.NChunks))
+	if b.DtypeProblem != "" {
+		field(tw, in, "dtype problem", b.DtypeProblem, "")
+	}
+	if b.LazyExpr != "" {
+		field(tw, in, "lazy expr", b.LazyExpr, "chunks hold placeholders")
+	}
 }
 
 // preview shortens a hex dump for the text report.

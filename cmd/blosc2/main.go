@@ -31,14 +31,22 @@
 // the form and flavor and the same table; decompress --key writes the
 // member's decoded bytes (arrays in C order).
 //
+//	blosc2 --version                        print the version
+//
 // compress takes --format frame|b2nd|chunk|blosc1 (default frame) and the
 // chunk options --codec blosclz|lz4|lz4hc|zlib|zstd, --clevel 0..9,
 // --typesize N, --blocksize N (0 = automatic), --filter NAME (repeatable, in
 // pipeline order: shuffle, bitshuffle, delta, bytedelta, truncprec:BITS,
-// inttrunc:BITS; none when absent), --splitmode
+// inttrunc:BITS; default shuffle, as in C-Blosc2 and python-blosc2;
+// --filter none for no filter), --splitmode
 // always|never|auto|forward_compat and --nthreads N; the other defaults are
 // those of package blosc (DefaultOptions: zstd, clevel 5, typesize 8, split
-// mode auto).
+// mode auto). An OUT that is FILE itself (the same file, however spelled)
+// is refused; OUT may be a device or named pipe (-o /dev/null), written
+// directly. When standard error is a terminal, a job that runs longer than
+// a second shows a progress line there, and every job ends with a one-line
+// summary (bytes in, bytes out, ratio, time, MB/s); --progress shows them
+// also when standard error is not a terminal, --quiet never.
 //
 // --format frame writes a contiguous frame: the input is cut into chunks of
 // --chunksize BYTES (default 1 MiB rounded down to a multiple of the
@@ -51,13 +59,14 @@
 // order: --dtype is a NumPy dtype string (<f8, <i4, |u1, <U8, <M8[ns], ...;
 // required, stored as NumPy writes it, e.g. f8 as <f8) whose item size is
 // the typesize; --shape, --chunkshape and --blockshape are comma-separated
-// extents (--shape 123,45). The whole input is read into memory. Without
-// --shape the array is 1-D, of as many items as the input holds. Without --blockshape, blocks start at 2 items
-// per dimension (1 where the chunk or array extent is 1) and double, last
-// dimension first and capped by the chunk and the array, up to 128 KiB;
-// without --chunkshape, chunks start at the block shape and double the same
-// way, capped by the array, up to 2 MiB (python-blosc2's compute_chunks_blocks
-// with its cache-size probes replaced by these fixed sizes). The input must
+// extents (--shape 123,45). The input is streamed: one chunk row of the
+// array (--chunkshape's first extent times the other dimensions) is in
+// memory at a time. Without --shape the array is 1-D, of as many items as
+// the input holds (standard input is then spooled to a temporary file to
+// learn its size). Missing chunk and block shapes come from
+// frame.AutoShapes (python-blosc2's compute_chunks_blocks with fixed
+// cache sizes: about 128 KiB blocks, chunks of 32 blocks and at least
+// 4 MiB). The input must
 // hold exactly the items of --shape (exit status 1 otherwise); chunk and
 // block shapes must have one extent >= 1 per dimension with blocks no
 // larger than chunks (exit status 2 otherwise). --chunksize applies to
@@ -87,6 +96,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"syscall"
@@ -156,6 +167,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		printUsage(stdout)
 		return exitOK
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, versionString())
+		return exitOK
 	}
 	cmd, ok := commands[name]
 	if !ok {
@@ -182,6 +196,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitError
 }
 
+// versionString is what --version prints: the module version the
+// program was built from (or "devel" and the VCS revision), and the Go
+// toolchain.
+func versionString() string {
+	v, rev := "devel", ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				rev = " " + s.Value[:12]
+			}
+		}
+	}
+	return fmt.Sprintf("%s %s%s (github.com/blosc2go/blosc2, pure Go, %s %s/%s)", progName, v, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
 func commandNames() []string {
 	names := make([]string, 0, len(commands))
 	for n := range commands {
@@ -192,7 +224,7 @@ func commandNames() []string {
 }
 
 func printUsage(w io.Writer) {
-	fmt.Fprintf(w, "usage: %s COMMAND [FLAGS] FILE\n\ncommands:\n", progName)
+	fmt.Fprintf(w, "usage: %s COMMAND [FLAGS] FILE\n       %s --version\n\ncommands:\n", progName, progName)
 	for _, n := range commandNames() {
 		c := commands[n]
 		fmt.Fprintf(w, "  %-36s %s\n", progName+" "+c.usage, c.summary)

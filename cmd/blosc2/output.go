@@ -11,24 +11,51 @@ import (
 	"sync"
 )
 
-// output is where decoded bytes go: standard output, or a temporary file
-// next to the named file that commit renames into place.
+// output is where decoded bytes go: standard output, a device or named
+// pipe (written directly), or a temporary file next to the named file that
+// commit renames into place.
 type output struct {
 	w       *bufio.Writer
 	f       *os.File // nil for standard output
+	dev     *os.File // a device or named pipe
 	path    string   // final name
 	tmpPath string
+	count   countingWriter // standard output and devices
+	written int64          // bytes written, once committed
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // openOutput prepares writing to path ("" or "-" for stdout).
 func openOutput(path string, stdout io.Writer) (*output, error) {
 	if path == "" || path == "-" {
-		return &output{w: bufio.NewWriterSize(stdout, 1<<20)}, nil
+		o := &output{count: countingWriter{w: stdout}}
+		o.w = bufio.NewWriterSize(&o.count, 1<<20)
+		return o, nil
 	}
 	mode := os.FileMode(0o644)
 	if fi, err := os.Stat(path); err == nil {
-		if !fi.Mode().IsRegular() {
-			return nil, errors.New("output " + path + " is not a regular file")
+		switch {
+		case fi.Mode()&(os.ModeDevice|os.ModeCharDevice|os.ModeNamedPipe) != 0:
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			if err != nil {
+				return nil, fmt.Errorf("cannot open %s: %w", path, err)
+			}
+			o := &output{dev: f, path: path, count: countingWriter{w: f}}
+			o.w = bufio.NewWriterSize(&o.count, 1<<20)
+			return o, nil
+		case !fi.Mode().IsRegular():
+			return nil, errors.New("output " + path + " is not a regular file or a device")
 		}
 		mode = fi.Mode().Perm()
 	}
@@ -72,11 +99,20 @@ func (o *output) commit() error {
 		o.abort()
 		return err
 	}
+	o.written = o.count.n
+	if o.dev != nil {
+		err := o.dev.Close()
+		o.dev = nil
+		return err
+	}
 	if o.f == nil {
 		return nil
 	}
 	f := o.f
 	o.f = nil
+	if st, err := f.Stat(); err == nil {
+		o.written = st.Size()
+	}
 	defer unregisterTemp(o.tmpPath)
 	if err := f.Close(); err != nil {
 		os.Remove(o.tmpPath)
@@ -91,6 +127,10 @@ func (o *output) commit() error {
 
 // abort discards a file output; for stdout what was flushed stays written.
 func (o *output) abort() {
+	if o.dev != nil {
+		o.dev.Close()
+		o.dev = nil
+	}
 	if o.f != nil {
 		o.f.Close()
 		os.Remove(o.tmpPath)

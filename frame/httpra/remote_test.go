@@ -38,7 +38,7 @@ func makeArray(t testing.TB, shape []int64, chunks, blocks []int32) ([]byte, []b
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := frame.WriteArray(w, m, raw); err != nil {
+	if _, err := w.Write(raw); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Close(); err != nil {
