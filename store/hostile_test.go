@@ -59,7 +59,7 @@ func smallFrame(t testing.TB) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := frame.WriteArray(w, m, d); err != nil {
+	if _, err := w.Write(d); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Close(); err != nil {

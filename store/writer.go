@@ -292,7 +292,7 @@ func (w *Writer) AddArray(key string, m frame.NDMeta, p frame.Params, data []byt
 	if err != nil {
 		return err
 	}
-	if err := frame.WriteArray(fw, m, data); err != nil {
+	if _, err := fw.Write(data); err != nil {
 		fw.Close()
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -82,7 +81,7 @@ func runVerify(e *env, args []string) error {
 	bad := 0
 	for _, path := range pos {
 		opts := &frame.VerifyOptions{StructureOnly: *structOnly, Workers: *workers}
-		prog := newProgress(e.stderr, path)
+		prog := newChunkProgress(e.stderr, path)
 		if prog != nil {
 			opts.Progress = prog.update
 		}
@@ -154,9 +153,9 @@ func writeVerifyText(w io.Writer, r *verifyResult, structOnly bool) {
 		r.File, status, kind, r.NChunks, r.Special, checked, r.Errors(), r.Warnings())
 }
 
-// progress shows "FILE: k/n chunks decoded" on a terminal's standard
+// chunkProgress shows "FILE: k/n chunks decoded" on a terminal's standard
 // error, at most five times a second, and erases it when done.
-type progress struct {
+type chunkProgress struct {
 	mu    sync.Mutex
 	w     io.Writer
 	name  string
@@ -164,20 +163,15 @@ type progress struct {
 	shown bool
 }
 
-// newProgress returns nil when w is not a terminal.
-func newProgress(w io.Writer, name string) *progress {
-	f, ok := w.(*os.File)
-	if !ok {
+// newChunkProgress returns nil when w is not a terminal.
+func newChunkProgress(w io.Writer, name string) *chunkProgress {
+	if !isTerminal(w) {
 		return nil
 	}
-	st, err := f.Stat()
-	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	return &progress{w: w, name: name}
+	return &chunkProgress{w: w, name: name}
 }
 
-func (p *progress) update(done, total int) {
+func (p *chunkProgress) update(done, total int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
@@ -189,7 +183,7 @@ func (p *progress) update(done, total int) {
 	fmt.Fprintf(p.w, "\r\x1b[K%s: %d/%d chunks decoded (%d%%)", p.name, done, total, 100*done/total)
 }
 
-func (p *progress) clear() {
+func (p *chunkProgress) clear() {
 	if p == nil || !p.shown {
 		return
 	}

@@ -182,7 +182,7 @@ func writeWaves(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := frame.WriteArray(w, m, data); err != nil {
+	if _, err := w.Write(data); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Close(); err != nil {
