@@ -457,6 +457,25 @@ func TestArrayWriterMismatches(t *testing.T) {
 		if _, err := OpenBytes(buf.Bytes()); err == nil {
 			t.Errorf("%s: the io.Writer holds a frame that opens", c.name)
 		}
+		// A caller's own file (written in place): what is there does not
+		// open as a frame.
+		own := filepath.Join(t.TempDir(), "own.b2nd")
+		fh, err := os.Create(own)
+		must(t, err)
+		aw, err = NewArrayWriter(fh, m, p)
+		must(t, err)
+		if c.name != "short" {
+			WriteItems(aw, make([]float32, 8)) // some chunks reach the file
+		}
+		c.do(aw)
+		if err := aw.Close(); err == nil {
+			t.Errorf("%s: Close on a file succeeded", c.name)
+		}
+		fh.Close()
+		if f, err := OpenFile(own); err == nil {
+			f.Close()
+			t.Errorf("%s: the caller's file holds a frame that opens", c.name)
+		}
 	}
 	// Sparse: an existing directory is replaced only on success.
 	sdir := filepath.Join(dir, "s.b2nd")
