@@ -5,7 +5,6 @@ import (
 
 	"github.com/blosc2go/blosc2/blosc"
 	"github.com/blosc2go/blosc2/frame"
-	"github.com/vmihailenco/msgpack/v5"
 )
 
 // BatchArray reads a python-blosc2 BatchArray (.b2b): a super-chunk whose
@@ -36,35 +35,39 @@ func OpenBatchArray(f *frame.Frame) (*BatchArray, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: not a BatchArray (no %q metalayer)", ErrUnsupported, metaBatchArray)
 	}
-	var meta struct {
-		Version       int64  `msgpack:"version"`
-		Serializer    string `msgpack:"serializer"`
-		ItemsPerBlock *int64 `msgpack:"items_per_block"`
-	}
-	if err := msgpack.Unmarshal(raw, &meta); err != nil {
+	meta, err := decodeMap(raw)
+	if err != nil {
 		return nil, corrupt("batcharray metalayer", -1, "not a msgpack map", err)
 	}
-	b := &BatchArray{f: f, serializer: meta.Serializer}
-	if b.serializer == "" {
-		b.serializer = "msgpack"
+	b := &BatchArray{f: f, serializer: "msgpack"}
+	if v, ok := meta["serializer"]; ok && v != nil {
+		if b.serializer, ok = v.(string); !ok {
+			return nil, corrupt("batcharray metalayer", -1, "serializer is not a string", nil)
+		}
 	}
 	if b.serializer != "msgpack" {
 		return nil, unsupported("batcharray metalayer", -1, "serializer "+quote(b.serializer), nil)
 	}
-	if meta.ItemsPerBlock != nil {
-		b.itemsPerBlock = *meta.ItemsPerBlock
+	if v, ok := intOf(meta["items_per_block"]); ok {
+		b.itemsPerBlock = v
 	}
 	if _, ok := f.VLMetalayerRaw(vlmetaBatchLengths); ok {
 		raw, err := f.VLMetalayer(vlmetaBatchLengths)
 		if err != nil {
 			return nil, corrupt("vlmetalayer "+vlmetaBatchLengths, -1, "", err)
 		}
-		var lm struct {
-			BatchLengths []int64 `msgpack:"batch_lengths"`
-		}
-		// python-blosc2 ignores a map it cannot use; so does this.
-		if msgpack.Unmarshal(raw, &lm) == nil && len(lm.BatchLengths) == f.NChunks() {
-			b.lengths = lm.BatchLengths
+		// python-blosc2 ignores lengths it cannot use; so does this.
+		if lm, err := decodeMap(raw); err == nil {
+			if list, ok := lm["batch_lengths"].([]any); ok && len(list) == f.NChunks() {
+				lengths := make([]int64, len(list))
+				for i, v := range list {
+					if lengths[i], ok = intOf(v); !ok || lengths[i] < 0 {
+						lengths = nil
+						break
+					}
+				}
+				b.lengths = lengths
+			}
 		}
 	}
 	return b, nil

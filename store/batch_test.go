@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"path/filepath"
@@ -128,6 +129,19 @@ func TestBatchArray(t *testing.T) {
 			if !reflect.DeepEqual(got, want[i]) {
 				t.Errorf("%s: batch %d: %#v, want %#v", form, i, got, want[i])
 			}
+		}
+		var concat []byte
+		for i := 0; i < b.Len(); i++ {
+			blocks, err := b.Blocks(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, blk := range blocks {
+				concat = append(concat, blk...)
+			}
+		}
+		if raw, err := s.ReadAll("/batches"); err != nil || !bytes.Equal(raw, concat) {
+			t.Errorf("%s: ReadAll of a BatchArray: %v", form, err)
 		}
 		if _, err := s.OpenArray("/batches"); !errors.Is(err, frame.ErrNotB2ND) {
 			t.Errorf("OpenArray of a BatchArray: %v", err)

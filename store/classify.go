@@ -2,7 +2,6 @@ package store
 
 import (
 	"github.com/blosc2go/blosc2/frame"
-	"github.com/vmihailenco/msgpack/v5"
 )
 
 // classify tells a member frame's kind from its fixed metalayers, in the
@@ -16,11 +15,9 @@ func classify(f *frame.Frame) Kind {
 		return KindProxy
 	case has(metaB2Object):
 		raw, _ := f.Metalayer(metaB2Object)
-		var m struct {
-			Kind string `msgpack:"kind"`
-		}
-		if msgpack.Unmarshal(raw, &m) == nil {
-			switch m.Kind {
+		if m, err := decodeMap(raw); err == nil {
+			kind, _ := m["kind"].(string)
+			switch kind {
 			case "lazyexpr":
 				return KindLazyExpr
 			case "lazyudf":

@@ -78,33 +78,11 @@ func openEmbed(r io.ReaderAt, size int64, where string) (*embedStore, error) {
 
 // versionOf reads the "version" of a msgpack map such as {"version": 1}.
 func versionOf(raw []byte) (int64, bool) {
-	v, err := decodeValue(raw)
-	m, ok := v.(map[string]any)
-	if err != nil || !ok {
+	m, err := decodeMap(raw)
+	if err != nil {
 		return 0, false
 	}
-	switch v := m["version"].(type) {
-	case int8:
-		return int64(v), true
-	case int16:
-		return int64(v), true
-	case int32:
-		return int64(v), true
-	case int64:
-		return v, true
-	case uint8:
-		return int64(v), true
-	case uint16:
-		return int64(v), true
-	case uint32:
-		return int64(v), true
-	case uint64:
-		if v > 1<<62 {
-			return 1 << 62, true
-		}
-		return int64(v), true
-	}
-	return 0, false
+	return intOf(m["version"])
 }
 
 // decodeMap decodes estore_metadata and checks every window against the
@@ -113,7 +91,8 @@ func versionOf(raw []byte) (int64, bool) {
 func (es *embedStore) decodeMap(raw []byte, where string) error {
 	where += " " + vlmetaEstore
 	bad := func(reason string, err error) error { return corrupt(where, -1, reason, err) }
-	d := msgpack.NewDecoder(bytes.NewReader(raw))
+	r := bytes.NewReader(raw)
+	d := msgpack.NewDecoder(r)
 	n, err := d.DecodeMapLen()
 	if err != nil || n < 0 {
 		return bad("not a msgpack map", err)
@@ -130,7 +109,7 @@ func (es *embedStore) decodeMap(raw []byte, where string) error {
 				return bad("embed_map twice", nil)
 			}
 			haveMap = true
-			if err := es.decodeEntries(d, where); err != nil {
+			if err := es.decodeEntries(d, r, where); err != nil {
 				return err
 			}
 		case "current_offset":
@@ -138,7 +117,7 @@ func (es *embedStore) decodeMap(raw []byte, where string) error {
 				return bad("current_offset is not an integer", err)
 			}
 		default:
-			if err := d.Skip(); err != nil {
+			if err := skipValue(d, r); err != nil {
 				return bad("bad field "+quote(name), err)
 			}
 		}
@@ -149,7 +128,7 @@ func (es *embedStore) decodeMap(raw []byte, where string) error {
 	return es.checkWindows(where)
 }
 
-func (es *embedStore) decodeEntries(d *msgpack.Decoder, where string) error {
+func (es *embedStore) decodeEntries(d *msgpack.Decoder, r *bytes.Reader, where string) error {
 	n, err := d.DecodeMapLen()
 	if err != nil {
 		return corrupt(where, -1, "embed_map is not a map", err)
@@ -186,7 +165,7 @@ func (es *embedStore) decodeEntries(d *msgpack.Decoder, where string) error {
 			case "path":
 				e.path, err = d.DecodeString()
 			default:
-				err = d.Skip()
+				err = skipValue(d, r)
 			}
 			if err != nil {
 				return corrupt(w, -1, "bad field "+quote(field), err)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // seedStores returns small stores of every file form, written here, and
@@ -60,7 +61,13 @@ func FuzzOpenStore(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		readAllOf(b)
+		done := make(chan struct{})
+		go func() { readAllOf(b); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			panic("reading the store took more than 20 s")
+		}
 	})
 }
 

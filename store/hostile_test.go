@@ -133,6 +133,10 @@ func TestHostileEmbedMap(t *testing.T) {
 		{"string offset", map[string]any{"embed_map": map[string]any{"/a": map[string]any{"offset": "0", "length": n}}}, ErrCorrupt},
 		{"no embed_map", map[string]any{"current_offset": 0}, ErrCorrupt},
 		{"not msgpack", []byte{0xc1}, ErrCorrupt},
+		// An unknown field nested a million arrays deep: an error, not a
+		// stack overflow.
+		{"deep", append(append([]byte{0x82, 0xa9, 'e', 'm', 'b', 'e', 'd', '_', 'm', 'a', 'p', 0x80, 0xa1, 'x'}, bytes.Repeat([]byte{0x91}, 1<<20)...), 0xc0), ErrCorrupt},
+		{"bin lie", []byte{0x82, 0xa9, 'e', 'm', 'b', 'e', 'd', '_', 'm', 'a', 'p', 0x80, 0xa1, 'x', 0xc6, 0x7f, 0xff, 0xff, 0xff}, ErrCorrupt},
 		// A map claiming 2^32-1 entries in a few bytes: an error, no allocation.
 		{"huge map", []byte{0x81, 0xa9, 'e', 'm', 'b', 'e', 'd', '_', 'm', 'a', 'p', 0xdf, 0xff, 0xff, 0xff, 0xff}, ErrCorrupt},
 	} {

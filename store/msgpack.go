@@ -65,6 +65,51 @@ func decodeValue(b []byte) (any, error) {
 	return v, nil
 }
 
+// decodeMap decodes raw as a msgpack map with string keys.
+func decodeMap(raw []byte) (map[string]any, error) {
+	v, err := decodeValue(raw)
+	if err != nil {
+		return nil, err
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, errors.New("not a msgpack map with string keys")
+	}
+	return m, nil
+}
+
+// intOf returns v as an int64 if it is a msgpack integer that fits.
+func intOf(v any) (int64, bool) {
+	switch x := v.(type) {
+	case int8:
+		return int64(x), true
+	case int16:
+		return int64(x), true
+	case int32:
+		return int64(x), true
+	case int64:
+		return x, true
+	case uint8:
+		return int64(x), true
+	case uint16:
+		return int64(x), true
+	case uint32:
+		return int64(x), true
+	case uint64:
+		if x <= 1<<63-1 {
+			return int64(x), true
+		}
+	}
+	return 0, false
+}
+
+// skipValue skips one msgpack value of untrusted input (msgpack's own
+// Skip recurses without a depth limit).
+func skipValue(d *msgpack.Decoder, r *bytes.Reader) error {
+	_, err := decodeAny(d, r, 0)
+	return err
+}
+
 func decodeAny(d *msgpack.Decoder, r *bytes.Reader, depth int) (any, error) {
 	if depth > maxDepth {
 		return nil, errDepth
