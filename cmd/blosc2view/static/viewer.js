@@ -1,7 +1,8 @@
 // The Blosc2 viewer page: loads blosc2view.wasm, reads the chosen file with
 // range reads (File.slice for local files, fetch with a Range header for
 // URLs) and shows what the Go side returns. Page parameters: ?url=FILE to
-// load a file at start, view=info|chunks|slice, and for the slice axes=R,C,
+// load a file at start (asfile=FILE: through a File object, as when picked),
+// view=info|chunks|slice, and for the slice axes=R,C,
 // index=I,J,..., start=R0,C0, stop=R1,C1, scale=N, min=X, max=Y and pick=R,C
 // (show the values around a cell), for the chunk map cell=N (pixels per
 // chunk) and chunk=I (show chunk I's details).
@@ -354,6 +355,12 @@ function init() {
     document.body.dataset.state = "idle";
     const url = params.get("url");
     if (url) { $("url").value = url; load(urlSource(url)); }
+    // asfile=URL fetches URL into a File and opens that, as if picked: the
+    // File.slice path under test.
+    const asFile = params.get("asfile");
+    if (asFile && !url) {
+      load(fetch(asFile).then((r) => r.blob()).then((b) => fileSource(new File([b], asFile.split("/").pop()))));
+    }
   }, fail);
 }
 
