@@ -11,6 +11,9 @@
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let info = null, chunkMap = null, sliceView = null;
+let currentView = "info";
+let drawn = {}; // views drawn for the current file: the chunk map and the
+// slice are read and drawn when their tab is first shown
 
 function setStatus(msg, isError) {
   $("status").textContent = msg;
@@ -103,8 +106,29 @@ function intList(s) {
 }
 
 function showView(name) {
+  currentView = name;
   for (const b of document.querySelectorAll("nav button")) b.classList.toggle("active", b.dataset.view === name);
   for (const s of document.querySelectorAll(".view")) s.classList.toggle("active", s.id === "view-" + name);
+  if (info) drawView(name).catch(fail);
+}
+
+// drawView reads and draws the chunk map or the slice the first time their
+// tab is shown, so that opening a big remote file reads only its header,
+// index and trailer.
+async function drawView(name) {
+  if (drawn[name]) return;
+  drawn[name] = true;
+  if (name === "chunks") await showChunks();
+  if (name === "slice") await initSlice();
+}
+
+function clearViews() {
+  drawn = {};
+  chunkMap = sliceView = null;
+  for (const id of ["chunkmap", "heatmap"]) $(id).removeAttribute("src");
+  for (const id of ["legend", "chunkinfo", "values"]) $(id).replaceChildren();
+  for (const id of ["chunksummary", "slicesummary", "cellname"]) $(id).textContent = "";
+  $("sliceform").hidden = true;
 }
 
 // --- loading a file ---
@@ -115,10 +139,11 @@ async function load(sourcePromise) {
   try {
     const src = await sourcePromise;
     await goReady;
+    clearViews();
+    info = null;
     info = await blosc2view.open(src);
     showInfo();
-    await showChunks();
-    await initSlice();
+    await drawView(currentView);
     document.body.dataset.state = "ready";
     setStatus(`${info.name}: ${info.kind}, ${info.size} bytes`);
   } catch (e) {
