@@ -7,7 +7,7 @@
 //	blosc2 compress [FLAGS] [-o OUT] FILE   compress FILE (- for stdin) into a frame, b2nd array or chunk
 //	blosc2 decompress [-o OUT] FILE         write the decoded bytes (stdout when OUT is - or absent)
 //	blosc2 info [--json] FILE               print the header fields as text or JSON
-//	blosc2 plot [--chunks] -o OUT.png FILE  draw a b2nd slice as a heatmap, or a frame's chunk map (plot --help)
+//	blosc2 plot [FLAGS] -o OUT.png FILE     draw a b2nd slice as a heatmap PNG, or (--chunks) a frame's chunk map
 //
 // compress takes --format frame|b2nd|chunk|blosc1 (default frame) and the
 // chunk options --codec blosclz|lz4|lz4hc|zlib|zstd, --clevel 0..9,
