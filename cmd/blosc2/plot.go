@@ -12,11 +12,11 @@ import (
 	"github.com/blosc2go/blosc2/internal/render"
 )
 
-const plotUsage = "plot [--chunks] [FLAGS] -o OUT.png FILE"
+const plotUsage = "plot [FLAGS] -o OUT.png FILE"
 
 var plotCommand = &command{
 	usage:   plotUsage,
-	summary: "draw a 2-D slice of a b2nd array as a heatmap, or a frame's chunk map, as PNG",
+	summary: "draw a 2-D slice of a b2nd array as a heatmap PNG (--chunks: a frame's chunk map)",
 	run:     runPlot,
 }
 

@@ -10,12 +10,14 @@ import (
 	"image/draw"
 	"image/png"
 	"math"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -88,8 +90,26 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// The server answers range requests (http.FileServer), as the page
-	// reads files with them.
-	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
+	// reads files with them; it counts the bytes it sends of big.b2nd.
+	writeNoise(t, filepath.Join(data, "big.b2nd"))
+	files := http.FileServer(http.Dir(site))
+	var bigMu sync.Mutex
+	var bigSent int64
+	var bigWhole []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/data/big.b2nd" {
+			files.ServeHTTP(w, r)
+			return
+		}
+		cw := &countingWriter{ResponseWriter: w}
+		files.ServeHTTP(cw, r)
+		bigMu.Lock()
+		bigSent += cw.n
+		if r.Header.Get("Range") == "" {
+			bigWhole = append(bigWhole, r.Method)
+		}
+		bigMu.Unlock()
+	}))
 	defer srv.Close()
 	chrome := &chrome{t: t, path: browser, profile: filepath.Join(tmp, "profile"), base: srv.URL + "/index.html?"}
 
@@ -150,6 +170,32 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("f01: the page lacks %q", want)
 		}
 	}
+	// A big array is read lazily: header, index, chunk headers and the
+	// chunk of the slice drawn, never the whole file.
+	dom = chrome.dom("url=data/big.b2nd&view=slice&stop=40,50&pick=39,49")
+	st, err := os.Stat(filepath.Join(data, "big.b2nd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bigMu.Lock()
+	sent, whole := bigSent, bigWhole
+	bigMu.Unlock()
+	if !strings.Contains(dom, "40 × 50 values") || !strings.Contains(dom, `class="center">`) {
+		t.Errorf("big.b2nd: no slice or value table drawn")
+	}
+	if len(whole) != 0 || sent <= 0 || sent > st.Size()/4 {
+		t.Errorf("big.b2nd: %d of %d bytes sent, %d requests without a range", sent, st.Size(), len(whole))
+	}
+	t.Logf("big.b2nd: %d of %d bytes read by the page", sent, st.Size())
+
+	// A file opened as a local File (what picking or dropping gives).
+	dom = chrome.dom("asfile=data/a02_3d_i4.b2nd&view=chunks")
+	for _, want := range []string{"<th>codec</th><td>lz4</td>", "24 chunks, 5 per row", "a02_3d_i4.b2nd (b2nd, 37629 bytes)"} {
+		if !strings.Contains(dom, want) {
+			t.Errorf("a02_3d_i4.b2nd as a File: the page lacks %q", want)
+		}
+	}
+
 	if *screenshots != "" {
 		chrome.screenshot("url=data/f01_lz4_shuffle_f64_meta_vlmeta.b2frame&view=info", 1000, 760, "info.png")
 		chrome.screenshot("url=data/f05_special_chunks.b2frame&view=chunks&chunk=5", 1000, 520, "chunks.png")
@@ -188,6 +234,47 @@ func writeWaves(t *testing.T, path string) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// writeNoise writes a 1024x1024 float64 array of noise (8 MiB that do not
+// compress) in 16 chunks of 256x256.
+func writeNoise(t *testing.T, path string) {
+	const n = 1024
+	rng := rand.New(rand.NewPCG(1, 2))
+	data := make([]byte, 0, n*n*8)
+	for i := 0; i < n*n; i++ {
+		data = binary.LittleEndian.AppendUint64(data, math.Float64bits(rng.NormFloat64()))
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m := frame.NDMeta{Shape: []int64{n, n}, ChunkShape: []int32{256, 256}, BlockShape: []int32{32, 32}, Dtype: "<f8"}
+	p := frame.DefaultParams()
+	p.Typesize = 8
+	w, err := frame.NewArrayWriter(f, m, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := frame.WriteArray(w, m, data); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// countingWriter counts the body bytes written.
+type countingWriter struct {
+	http.ResponseWriter
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 func goBin(t *testing.T) string {

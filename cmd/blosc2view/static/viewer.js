@@ -1,7 +1,8 @@
 // The Blosc2 viewer page: loads blosc2view.wasm, reads the chosen file with
 // range reads (File.slice for local files, fetch with a Range header for
 // URLs) and shows what the Go side returns. Page parameters: ?url=FILE to
-// load a file at start, view=info|chunks|slice, and for the slice axes=R,C,
+// load a file at start (asfile=FILE: through a File object, as when picked),
+// view=info|chunks|slice, and for the slice axes=R,C,
 // index=I,J,..., start=R0,C0, stop=R1,C1, scale=N, min=X, max=Y and pick=R,C
 // (show the values around a cell), for the chunk map cell=N (pixels per
 // chunk) and chunk=I (show chunk I's details).
@@ -10,6 +11,9 @@
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let info = null, chunkMap = null, sliceView = null;
+let currentView = "info";
+let drawn = {}; // views drawn for the current file: the chunk map and the
+// slice are read and drawn when their tab is first shown
 
 function setStatus(msg, isError) {
   $("status").textContent = msg;
@@ -102,8 +106,29 @@ function intList(s) {
 }
 
 function showView(name) {
+  currentView = name;
   for (const b of document.querySelectorAll("nav button")) b.classList.toggle("active", b.dataset.view === name);
   for (const s of document.querySelectorAll(".view")) s.classList.toggle("active", s.id === "view-" + name);
+  if (info) drawView(name).catch(fail);
+}
+
+// drawView reads and draws the chunk map or the slice the first time their
+// tab is shown, so that opening a big remote file reads only its header,
+// index and trailer.
+async function drawView(name) {
+  if (drawn[name]) return;
+  drawn[name] = true;
+  if (name === "chunks") await showChunks();
+  if (name === "slice") await initSlice();
+}
+
+function clearViews() {
+  drawn = {};
+  chunkMap = sliceView = null;
+  for (const id of ["chunkmap", "heatmap"]) $(id).removeAttribute("src");
+  for (const id of ["legend", "chunkinfo", "values"]) $(id).replaceChildren();
+  for (const id of ["chunksummary", "slicesummary", "cellname"]) $(id).textContent = "";
+  $("sliceform").hidden = true;
 }
 
 // --- loading a file ---
@@ -114,10 +139,11 @@ async function load(sourcePromise) {
   try {
     const src = await sourcePromise;
     await goReady;
+    clearViews();
+    info = null;
     info = await blosc2view.open(src);
     showInfo();
-    await showChunks();
-    await initSlice();
+    await drawView(currentView);
     document.body.dataset.state = "ready";
     setStatus(`${info.name}: ${info.kind}, ${info.size} bytes`);
   } catch (e) {
@@ -354,6 +380,12 @@ function init() {
     document.body.dataset.state = "idle";
     const url = params.get("url");
     if (url) { $("url").value = url; load(urlSource(url)); }
+    // asfile=URL fetches URL into a File and opens that, as if picked: the
+    // File.slice path under test.
+    const asFile = params.get("asfile");
+    if (asFile && !url) {
+      load(fetch(asFile).then((r) => r.blob()).then((b) => fileSource(new File([b], asFile.split("/").pop()))));
+    }
   }, fail);
 }
 

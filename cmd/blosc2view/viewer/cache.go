@@ -5,12 +5,12 @@ import (
 	"sync"
 )
 
-// Page cache parameters: reads are rounded to 64 KiB pages and the last 64
-// pages are kept, so the many small reads of opening a frame and of chunk
-// headers cost a few range requests.
+// Page cache parameters: reads are rounded to 16 KiB pages and the last 256
+// pages are kept, so the many small reads of opening a frame cost a few
+// range requests, and a chunk header costs at most 16 KiB.
 const (
-	pageSize  = 64 << 10
-	pageCount = 64
+	pageSize  = 16 << 10
+	pageCount = 256
 	// Reads of at least bigRead bytes go straight to the source.
 	bigRead = 4 * pageSize
 )
