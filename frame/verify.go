@@ -28,6 +28,10 @@ type Problem struct {
 	Where   string `json:"where"`   // section: "header", "index", "chunk 3", "trailer", "vlmetalayer x", "b2nd", ...
 	Message string `json:"message"` // what is wrong
 	Warning bool   `json:"warning,omitempty"`
+	// Unsupported is true for a problem this package cannot read past
+	// (Err is ErrUnsupported): a newer major format version, an unknown
+	// codec or filter. The file may be sound for a newer reader.
+	Unsupported bool `json:"unsupported,omitempty"`
 	// Err is ErrCorrupt, or ErrUnsupported for a valid-looking file this
 	// package cannot read (a newer major version, an unknown codec).
 	Err error `json:"-"`
@@ -238,7 +242,8 @@ func (v *verifier) addErr(err error) {
 		if fe.Cause != nil {
 			msg += ": " + fe.Cause.Error()
 		}
-		v.rep.Problems = append(v.rep.Problems, Problem{File: v.file, Offset: fe.Offset, Where: fe.Where, Message: msg, Err: fe.Err})
+		v.rep.Problems = append(v.rep.Problems, Problem{File: v.file, Offset: fe.Offset, Where: fe.Where, Message: msg, Err: fe.Err,
+			Unsupported: errors.Is(fe.Err, ErrUnsupported)})
 		return
 	}
 	v.rep.Problems = append(v.rep.Problems, Problem{File: v.file, Offset: -1, Where: "file", Message: err.Error(), Err: ErrCorrupt})
@@ -246,7 +251,15 @@ func (v *verifier) addErr(err error) {
 
 // chunkErr records an error of package blosc about the chunk at off.
 func (v *verifier) chunkErr(where string, off int64, err error) {
-	p := Problem{File: v.file, Offset: off, Where: where, Message: err.Error(), Err: ErrCorrupt}
+	p := chunkProblem(where, off, err)
+	p.File = v.file
+	v.rep.Problems = append(v.rep.Problems, p)
+}
+
+// chunkProblem turns an error of package blosc about the chunk at off into
+// a Problem (offsets in the chunk made offsets in the file).
+func chunkProblem(where string, off int64, err error) Problem {
+	p := Problem{Offset: off, Where: where, Message: err.Error(), Err: ErrCorrupt}
 	var ce *blosc.CorruptError
 	if errors.As(err, &ce) {
 		p.Offset = off + ce.Offset
@@ -254,8 +267,9 @@ func (v *verifier) chunkErr(where string, off int64, err error) {
 	}
 	if errors.Is(err, blosc.ErrUnsupported) {
 		p.Err = ErrUnsupported
+		p.Unsupported = true
 	}
-	v.rep.Problems = append(v.rep.Problems, p)
+	return p
 }
 
 // frame runs the structural checks of a contiguous or sparse frame and
@@ -634,15 +648,12 @@ func (v *verifier) decodeAll() {
 		if res.err == nil {
 			v.rep.Decoded++
 		} else {
-			saved, n0 := v.file, len(v.rep.Problems)
-			v.file = res.job.file
-			if res.job.file == "" {
-				v.file = saved
+			p := chunkProblem(res.job.where, res.job.off, res.err)
+			p.File = v.file
+			if res.job.file != "" {
+				p.File = res.job.file
 			}
-			v.chunkErr(res.job.where, res.job.off, res.err)
-			v.file = saved
-			bad = append(bad, v.rep.Problems[n0:]...)
-			v.rep.Problems = v.rep.Problems[:n0]
+			bad = append(bad, p)
 		}
 		if v.opts.Progress != nil {
 			v.opts.Progress(done, len(v.jobs))

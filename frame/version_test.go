@@ -108,8 +108,8 @@ func TestVersionGates(t *testing.T) {
 			if !errors.Is(err, ErrUnsupported) || errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("newer major: error %v, want ErrUnsupported saying %q", err, tc.want)
 			}
-			if !errors.Is(found.Err, ErrUnsupported) {
-				t.Errorf("problem's Err = %v, want ErrUnsupported", found.Err)
+			if !errors.Is(found.Err, ErrUnsupported) || !found.Unsupported {
+				t.Errorf("problem's Err = %v (Unsupported %v), want ErrUnsupported", found.Err, found.Unsupported)
 			}
 		})
 	}

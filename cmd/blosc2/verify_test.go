@@ -77,3 +77,23 @@ func TestVerifyDamaged(t *testing.T) {
 		t.Errorf("no FILE: %v", r)
 	}
 }
+
+func TestVerifyVersions(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(testdataDir, "frames", "f01_lz4_shuffle_f64_meta_vlmeta.b2frame"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	major := append([]byte(nil), b...)
+	major[25] = major[25]&0xf0 | 4 // general_flags: frame format 4
+	minor := append([]byte(nil), b...)
+	minor[0]++ // a header array of 15 entries
+	r := runTool(nil, "verify", writeTemp(t, dir, "major.b2frame", major))
+	if r.code != exitError || !strings.Contains(r.stdout, "written by a newer version (4), this reader understands up to 3") || strings.Contains(r.stdout, "corrupt") {
+		t.Errorf("newer major: %v\n%s", r, r.stdout)
+	}
+	r = runTool(nil, "verify", writeTemp(t, dir, "minor.b2frame", minor))
+	if r.code != exitOK || !strings.Contains(r.stdout, "warning: header: header has 15 entries") || !strings.Contains(r.stdout, "0 errors, 1 warnings") {
+		t.Errorf("newer minor: %v\n%s", r, r.stdout)
+	}
+}
