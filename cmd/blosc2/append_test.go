@@ -48,18 +48,49 @@ func TestAppendCommand(t *testing.T) {
 		t.Fatalf("decompress after append: %v", r)
 	}
 
-	// b2nd arrays are refused with a clear error, the file untouched.
+	// b2nd arrays grow along their first axis: input that is not whole
+	// rows is refused with the file untouched; whole rows are appended.
 	b2 := filepath.Join(dir, "a.b2nd")
 	orig, _ := os.ReadFile(filepath.Join(testdataDir, "b2nd/a01_2d_f8.b2nd"))
 	if err := os.WriteFile(b2, orig, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r = runTool(nil, "append", b2, in)
-	if r.code != 1 || !strings.Contains(r.stderr, "b2nd") {
-		t.Errorf("append to b2nd: %v", r)
+	before := runTool(nil, "decompress", b2)
+	oa, err := frame.OpenArrayFile(b2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape := oa.Shape()
+	oa.Close()
+	rowBytes := 8 * shape[1]
+	odd := filepath.Join(dir, "odd.raw")
+	os.WriteFile(odd, make([]byte, rowBytes+3), 0o644)
+	r = runTool(nil, "append", b2, odd)
+	if r.code != 1 || !strings.Contains(r.stderr, "rows") {
+		t.Errorf("append of partial rows to b2nd: %v", r)
 	}
 	if now, _ := os.ReadFile(b2); !bytes.Equal(now, orig) {
 		t.Error("refused append changed the array")
+	}
+	rows := make([]byte, 3*rowBytes)
+	for i := range rows {
+		rows[i] = byte(i * 7)
+	}
+	r = runTool(rows, "append", b2, "-")
+	if r.code != 0 {
+		t.Fatalf("append rows to b2nd: %v", r)
+	}
+	na, err := frame.OpenArrayFile(b2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := na.Shape(); got[0] != shape[0]+3 || got[1] != shape[1] {
+		t.Errorf("shape after append %v, was %v", got, shape)
+	}
+	na.Close()
+	after := runTool(nil, "decompress", b2)
+	if after.code != 0 || after.stdout != before.stdout+string(rows) {
+		t.Errorf("appended array decodes wrongly: %v", after)
 	}
 	for _, args := range [][]string{{"append", fr}, {"append", "--chunksize", "-1", fr, in}} {
 		if r := runTool(nil, args...); r.code != 2 {

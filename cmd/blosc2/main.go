@@ -22,7 +22,8 @@
 // append compresses with the frame's own parameters, in chunks of
 // --chunksize bytes (default: the frame's chunk size, or 1 MiB when its
 // chunks vary), and commits in place and crash-safe (see frame.Editor),
-// every 64 MiB and at the end.
+// every 64 MiB and at the end. On a b2nd array IN holds whole rows in C
+// order, appended along the first axis (frame.ArrayEditor).
 //
 // ls, info and decompress --key read python-blosc2's stores (package
 // store): a .b2e file, a .b2d directory or a .b2z zip. ls prints one line
