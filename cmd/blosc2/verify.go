@@ -31,6 +31,7 @@ var verifyCommand = &command{
 type verifier func(path string, opts *frame.VerifyOptions) (rep *frame.Report, handled bool, err error)
 
 var verifiers = []verifier{
+	verifyStore,
 	verifyFrameOrChunk,
 }
 
