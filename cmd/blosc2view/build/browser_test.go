@@ -257,7 +257,7 @@ func writeNoise(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := frame.WriteArray(w, m, data); err != nil {
+	if _, err := w.Write(data); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Close(); err != nil {
