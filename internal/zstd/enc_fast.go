@@ -131,7 +131,7 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 			}
 			continue
 		}
-		ip += 1 + (ip-anchor)>>6
+		ip += 1 + (ip-anchor)>>8
 	}
 	e.lits = append(e.lits, b[anchor:end]...)
 }

@@ -29,16 +29,20 @@ func (e *Encoder) literals(out []byte, lits []byte) []byte {
 		cnt[c]++
 	}
 	maxSym, used := 0, 0
+	var largest uint32
 	for s, c := range cnt {
 		if c != 0 {
 			maxSym = s
 			used++
+			largest = max(largest, c)
 		}
 	}
 	if used == 1 {
 		return append(litHeader(out, litRLE, n), lits[0])
 	}
-	if n < 64 {
+	// No symbol much more frequent than the rest: Huffman coding would
+	// not save zstd's minimum gain (zstd's own heuristic).
+	if n < 64 || int(largest) <= n>>7+4 {
 		return raw()
 	}
 	h := &e.huf

@@ -164,12 +164,23 @@ func (e *Encoder) block(dst, b []byte, pos, end int, last bool) []byte {
 	return append(blockHeader(dst, last, blockCompressed, len(blk)), blk...)
 }
 
+// constant reports whether b is one byte value repeated (an RLE block).
 func constant(b []byte) bool {
 	if len(b) < 2 {
 		return len(b) == 1
 	}
 	c := b[0]
-	for _, x := range b[1:] {
+	if len(b) >= 8 {
+		w := uint64(c) * 0x0101010101010101
+		i := 0
+		for ; i+8 <= len(b); i += 8 {
+			if binary.LittleEndian.Uint64(b[i:]) != w {
+				return false
+			}
+		}
+		b = b[len(b)-8:]
+	}
+	for _, x := range b {
 		if x != c {
 			return false
 		}
