@@ -16,10 +16,12 @@ type levelParams struct {
 
 func (e *Encoder) params() levelParams {
 	switch {
-	case e.level <= 2:
+	case e.level <= 1:
 		return levelParams{hashLog: 14, minMatch: 6}
+	case e.level == 2:
+		return levelParams{hashLog: 14, hashLog2: 14, minMatch: 5, dfast: true}
 	default:
-		return levelParams{hashLog: 16, hashLog2: 17, minMatch: 5, dfast: true}
+		return levelParams{hashLog: 16, hashLog2: 16, minMatch: 5, dfast: true}
 	}
 }
 
@@ -41,6 +43,10 @@ func hash8(v uint64, log int) uint32 { return uint32((v * prime8) >> (64 - log))
 // prepare sizes and clears the hash tables for b, of which the first
 // start bytes are dictionary content, and enters the dictionary.
 func (e *Encoder) prepare(b []byte, start int) {
+	if e.level >= 4 {
+		e.prepareChain(b, start)
+		return
+	}
 	p := e.params()
 	log := p.hashLog
 	if l := bits.Len(uint(len(b))) + 1; l < log {
@@ -83,7 +89,9 @@ func (e *Encoder) hlog2() int { return bits.Len(uint(len(e.table2))) - 1 }
 
 // match finds the sequences of b[pos:end] into e.seqs and e.lits.
 func (e *Encoder) match(b []byte, pos, end int) {
-	if e.params().dfast {
+	if e.level >= 4 {
+		e.matchLazy(b, pos, end)
+	} else if e.params().dfast {
 		e.matchDfast(b, pos, end)
 	} else {
 		e.matchFast(b, pos, end)

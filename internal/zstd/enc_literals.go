@@ -17,8 +17,9 @@ func litHeader(out []byte, typ byte, n int) []byte {
 // in one or four streams when that pays, else RLE or raw.
 func (e *Encoder) literals(out []byte, lits []byte) []byte {
 	n := len(lits)
+	base := len(out)
 	raw := func() []byte {
-		return append(litHeader(out, litRaw, n), lits...)
+		return append(litHeader(out[:base], litRaw, n), lits...)
 	}
 	if n == 0 {
 		return litHeader(out, litRaw, 0)

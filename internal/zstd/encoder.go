@@ -16,7 +16,8 @@ type Encoder struct {
 
 	rep    [3]int
 	table  []uint32 // hash table: position of the last input with each hash
-	table2 []uint32 // long hash table (dfast)
+	table2 []uint32 // long hash table (dfast), hash chain (greedy, lazy)
+	chain  chainFinder
 	seqs   []seq
 	lits   []byte
 	buf    []byte // dictionary content followed by the input (dict only)

@@ -25,7 +25,7 @@ func encInputs(short bool) map[string][]byte {
 	return in
 }
 
-var encLevels = []int{1, 3, 5, 9}
+var encLevels = []int{1, 2, 3, 4, 5, 6, 7, 9, 12}
 
 func sortedKeys(m map[string][]byte) []string {
 	var k []string
