@@ -164,7 +164,7 @@ func (h *hufEnc) describe() bool {
 			single = true
 		}
 	}
-	if nw >= 2 && !single {
+	if nw > 2 && !single { // zstd compresses no fewer than 3 weights
 		log := fseTableLog(6, nw, maxW)
 		normalize(h.wnorm[:maxW+1], h.wcnt[:maxW+1], nw, log)
 		h.wtab.build(h.wnorm[:maxW+1], log)

@@ -19,6 +19,20 @@ func encInputs(short bool) map[string][]byte {
 		in[fmt.Sprintf("mixed-%d", n)] = testgen.Mixed(n, uint64(n))
 	}
 	in["random-block"] = testgen.Random(maxBlockSize+100, 9)
+	// Skewed alphabets of k symbols: Huffman tables of every shape
+	// (direct and FSE-coded weights, few and many symbols).
+	for _, k := range []int{2, 3, 5, 17, 100, 129, 200, 256} {
+		rng := testgen.SplitMix64(uint64(k))
+		b := make([]byte, 3000+k)
+		for i := range b {
+			s := rng.Intn(k)
+			if rng.Intn(3) != 0 {
+				s = rng.Intn(s/4 + 1)
+			}
+			b[i] = byte(s)
+		}
+		in[fmt.Sprintf("alphabet-%d", k)] = b
+	}
 	in["zeros-then-text"] = append(make([]byte, maxBlockSize+10), testgen.Text(5000, 3)...)
 	in["f64-shuffled"] = testgen.Shuffle(testgen.Sine(1<<17), 8)
 	in["i32-shuffled"] = testgen.Shuffle(testgen.RampNoise(1<<17), 4)
