@@ -1,0 +1,240 @@
+package zstd
+
+import "slices"
+
+// hufEnc is a Huffman encoding table: each symbol's code and length.
+type hufEnc struct {
+	code   [256]uint16
+	nbits  [256]uint8
+	maxSym int
+	desc   []byte // the tree description (RFC 8878 4.2.1)
+
+	// scratch
+	nodes  []hufNode
+	order  []int
+	wts    [256]uint8
+	wcnt   [16]uint32
+	wnorm  [16]int16
+	wtab   fseEncTable
+	wbw    bitWriter
+	counts [256]uint32
+}
+
+type hufNode struct {
+	count  uint32
+	parent int32
+}
+
+// lengths computes code lengths of at most hufMaxBits for the histogram
+// cnt (at least two used symbols), halving counts until the tree fits.
+func (h *hufEnc) lengths(cnt []uint32) {
+	h.counts = [256]uint32{}
+	copy(h.counts[:], cnt)
+	for {
+		if h.buildTree() <= hufMaxBits {
+			return
+		}
+		for s := range h.counts[:h.maxSym+1] {
+			if h.counts[s] != 0 {
+				h.counts[s] = h.counts[s]>>1 | 1
+			}
+		}
+	}
+}
+
+// buildTree builds a Huffman tree of h.counts and sets h.nbits; it returns
+// the longest length.
+func (h *hufEnc) buildTree() int {
+	h.order = h.order[:0]
+	for s, c := range h.counts[:h.maxSym+1] {
+		h.nbits[s] = 0
+		if c != 0 {
+			h.order = append(h.order, s)
+		}
+	}
+	slices.SortFunc(h.order, func(i, j int) int {
+		a, b := h.counts[i], h.counts[j]
+		if a != b {
+			if a < b {
+				return -1
+			}
+			return 1
+		}
+		return i - j
+	})
+	n := len(h.order)
+	h.nodes = h.nodes[:0]
+	for _, s := range h.order {
+		h.nodes = append(h.nodes, hufNode{count: h.counts[s], parent: -1})
+	}
+	// Two-queue merge: leaves in h.nodes[0:n], inner nodes appended.
+	li, ii := 0, n
+	pick := func() int {
+		if li < n && (ii >= len(h.nodes) || h.nodes[li].count <= h.nodes[ii].count) {
+			li++
+			return li - 1
+		}
+		ii++
+		return ii - 1
+	}
+	for k := 0; k < n-1; k++ {
+		a := pick()
+		b := pick()
+		h.nodes = append(h.nodes, hufNode{count: h.nodes[a].count + h.nodes[b].count, parent: -1})
+		p := int32(len(h.nodes) - 1)
+		h.nodes[a].parent = p
+		h.nodes[b].parent = p
+	}
+	// Depths: parents come after children, so walk backwards.
+	maxLen := 0
+	var d [512]uint8
+	for i := len(h.nodes) - 2; i >= 0; i-- {
+		d[i] = d[h.nodes[i].parent] + 1
+	}
+	for i, s := range h.order {
+		h.nbits[s] = d[i]
+		if int(d[i]) > maxLen {
+			maxLen = int(d[i])
+		}
+	}
+	return maxLen
+}
+
+// build makes the codes and the tree description for histogram cnt
+// (symbols up to maxSym, at least two used). It reports false when the
+// description cannot be written (then literals are stored raw).
+func (h *hufEnc) build(cnt []uint32, maxSym int) bool {
+	h.maxSym = maxSym
+	h.lengths(cnt)
+	maxLen := 0
+	for _, l := range h.nbits[:maxSym+1] {
+		if int(l) > maxLen {
+			maxLen = int(l)
+		}
+	}
+	// Weights and canonical codes, as hufTable.build assigns them.
+	var rank [hufMaxBits + 2]int
+	for s := 0; s <= maxSym; s++ {
+		w := uint8(0)
+		if h.nbits[s] > 0 {
+			w = uint8(maxLen + 1 - int(h.nbits[s]))
+		}
+		h.wts[s] = w
+		rank[w]++
+	}
+	var start [hufMaxBits + 2]int
+	p := 0
+	for x := 1; x <= maxLen; x++ {
+		start[x] = p
+		p += rank[x] << (x - 1)
+	}
+	for s := 0; s <= maxSym; s++ {
+		x := h.wts[s]
+		if x == 0 {
+			continue
+		}
+		h.code[s] = uint16(start[x] >> (x - 1))
+		start[x] += 1 << (x - 1)
+	}
+	return h.describe()
+}
+
+// describe writes the weights of symbols 0..maxSym-1 into h.desc, FSE
+// compressed or 4 bits each, whichever is shorter and possible.
+func (h *hufEnc) describe() bool {
+	nw := h.maxSym // the last weight is implied
+	h.desc = h.desc[:0]
+	direct := -1
+	if nw <= 128 {
+		direct = 1 + (nw+1)/2
+	}
+	// FSE: two interleaved states, accuracy log at most 6.
+	h.wcnt = [16]uint32{}
+	maxW := 0
+	for _, w := range h.wts[:nw] {
+		h.wcnt[w]++
+		if int(w) > maxW {
+			maxW = int(w)
+		}
+	}
+	ok := false
+	single := false
+	for _, c := range h.wcnt[:maxW+1] {
+		if c == uint32(nw) {
+			single = true
+		}
+	}
+	if nw > 2 && !single { // zstd compresses no fewer than 3 weights
+		log := fseTableLog(6, nw, maxW)
+		normalize(h.wnorm[:maxW+1], h.wcnt[:maxW+1], nw, log)
+		h.wtab.build(h.wnorm[:maxW+1], log)
+		h.desc = append(h.desc, 0)
+		h.desc = writeNCount(h.desc, h.wnorm[:maxW+1], log)
+		w := &h.wbw
+		w.out = h.desc
+		var s1, s2 fseState
+		i := nw
+		if nw&1 != 0 {
+			s1.init(&h.wtab, h.wts[i-1])
+			s2.init(&h.wtab, h.wts[i-2])
+			s1.encode(w, h.wts[i-3])
+			i -= 3
+		} else {
+			s2.init(&h.wtab, h.wts[i-1])
+			s1.init(&h.wtab, h.wts[i-2])
+			i -= 2
+		}
+		for i > 0 {
+			s2.encode(w, h.wts[i-1])
+			s1.encode(w, h.wts[i-2])
+			i -= 2
+		}
+		s2.flush(w)
+		s1.flush(w)
+		w.close()
+		h.desc = w.out
+		w.out = nil
+		n := len(h.desc) - 1
+		if n < 128 && (direct < 0 || n+1 < direct) {
+			h.desc[0] = byte(n)
+			ok = true
+		}
+	}
+	if !ok {
+		if direct < 0 {
+			return false
+		}
+		h.desc = append(h.desc[:0], byte(127+nw))
+		for i := 0; i < nw; i += 2 {
+			b := h.wts[i] << 4
+			if i+1 < nw {
+				b |= h.wts[i+1]
+			}
+			h.desc = append(h.desc, b)
+		}
+	}
+	return true
+}
+
+// estimate returns the size in bytes of src's Huffman streams.
+func (h *hufEnc) estimate(cnt []uint32) int {
+	b := 0
+	for s, c := range cnt[:h.maxSym+1] {
+		b += int(c) * int(h.nbits[s])
+	}
+	return b>>3 + 1
+}
+
+// stream appends the Huffman stream of src to out.
+func (h *hufEnc) stream(out []byte, src []byte) []byte {
+	w := &h.wbw
+	w.out = out
+	for i := len(src) - 1; i >= 0; i-- {
+		c := src[i]
+		w.add(uint64(h.code[c]), uint(h.nbits[c]))
+	}
+	w.close()
+	out = w.out
+	w.out = nil
+	return out
+}

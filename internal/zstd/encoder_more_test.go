@@ -1,0 +1,132 @@
+package zstd
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/blosc2go/blosc2/internal/peertest"
+	"github.com/blosc2go/blosc2/internal/testgen"
+	kzstd "github.com/klauspost/compress/zstd"
+)
+
+// TestEncoderDict encodes with a trained (zstd format) dictionary and a
+// raw one, and decodes with our decoder, klauspost's and the zstd tool.
+func TestEncoderDict(t *testing.T) {
+	trainedBytes, err := os.ReadFile(filepath.Join("testdata", "golden", "trained.dict"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	trained, err := NewDict(trainedBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rawBytes := testgen.Text(8000, 4242)
+	raw, _ := NewDict(rawBytes)
+	in := dictInput()
+	var d Decoder
+	for _, c := range []struct {
+		name  string
+		dict  *Dict
+		bytes []byte
+	}{{"trained", trained, trainedBytes}, {"raw", raw, rawBytes}} {
+		for _, lvl := range encLevels {
+			e := NewEncoder(lvl)
+			e.SetDict(c.dict)
+			f := e.EncodeAll(nil, in)
+			id := fmt.Sprintf("%s/l%d", c.name, lvl)
+			check(t, &d, id, f, in, c.dict)
+			plain := NewEncoder(lvl).EncodeAll(nil, in)
+			if len(f) >= len(plain) {
+				t.Errorf("%s: %d bytes with the dictionary, %d without", id, len(f), len(plain))
+			}
+			h, err := ReadFrameHeader(f)
+			if err != nil || h.DictID != c.dict.ID() {
+				t.Errorf("%s: header %+v, %v: want dictionary ID %d", id, h, err, c.dict.ID())
+			}
+			var kd *kzstd.Decoder
+			if c.dict.ID() != 0 {
+				kd, err = kzstd.NewReader(nil, kzstd.WithDecoderConcurrency(1), kzstd.WithDecoderDicts(c.bytes))
+			} else {
+				kd, err = kzstd.NewReader(nil, kzstd.WithDecoderConcurrency(1), kzstd.WithDecoderDictRaw(0, c.bytes))
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := kd.DecodeAll(f, nil)
+			kd.Close()
+			if err != nil || !bytes.Equal(got, in) {
+				t.Errorf("%s: klauspost: %v", id, err)
+			}
+		}
+	}
+	tool := peertest.Command(t, "zstd", "zstd")
+	dir := t.TempDir()
+	for name, b := range map[string][]byte{"trained": trainedBytes, "raw": rawBytes} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		dict, _ := NewDict(b)
+		e := NewEncoder(1)
+		e.SetDict(dict)
+		cmd := exec.Command(tool, "-q", "-d", "-c", "-D", p)
+		cmd.Stdin = bytes.NewReader(e.EncodeAll(nil, in))
+		if got := peertest.Output(t, "zstd -d -D "+name, cmd); !bytes.Equal(got, in) {
+			t.Errorf("%s: zstd -d gives different bytes", name)
+		}
+	}
+}
+
+// TestEncoderAllocs checks that a warm Encoder does not allocate when dst
+// has room.
+func TestEncoderAllocs(t *testing.T) {
+	src := testgen.Shuffle(testgen.Sine(1<<16), 8)
+	for _, lvl := range encLevels {
+		e := NewEncoder(lvl)
+		dst := make([]byte, 0, 2*len(src))
+		e.EncodeAll(dst, src)
+		if a := testing.AllocsPerRun(10, func() { e.EncodeAll(dst, src) }); a != 0 {
+			t.Errorf("level %d: %v allocations per call", lvl, a)
+		}
+	}
+}
+
+// FuzzEncoder compresses data at the level from flags and checks that our
+// decoder and klauspost's restore it.
+func FuzzEncoder(f *testing.F) {
+	fuzzSeeds(f, false)
+	kd, err := kzstd.NewReader(nil, kzstd.WithDecoderConcurrency(1))
+	if err != nil {
+		f.Fatal(err)
+	}
+	var d Decoder
+	encs := map[int]*Encoder{}
+	f.Fuzz(func(t *testing.T, data []byte, flags uint8, seed uint32) {
+		lvl := encLevels[int(flags)%len(encLevels)]
+		if flags&8 != 0 {
+			data = append(data, data...) // repetitions far apart
+		}
+		e := encs[lvl]
+		if e == nil {
+			e = NewEncoder(lvl)
+			encs[lvl] = e
+		}
+		fr := e.EncodeAll(nil, data)
+		dst := make([]byte, len(data)+1)
+		n, err := d.DecodeInto(dst, fr)
+		if err != nil || !bytes.Equal(dst[:n], data) {
+			t.Fatalf("our decoder: %v", err)
+		}
+		got, err := kd.DecodeAll(fr, nil)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Fatalf("klauspost: %v", err)
+		}
+		if max := len(data) + len(data)>>7 + 32; len(fr) > max {
+			t.Fatalf("%d bytes into %d", len(data), len(fr))
+		}
+	})
+}
