@@ -22,6 +22,12 @@
 // offset, table description and bit count is checked, nothing is allocated
 // beyond a Decoder's fixed scratch, and no loop runs without progress.
 //
-// The package has no encoder: blosc encodes with klauspost/compress, which
-// also serves this package's tests as an oracle.
+// The package also has an encoder (NewEncoder, EncodeAll): standard frames
+// with Huffman literals, FSE sequence tables chosen by cost and repeat
+// offsets, from zstd's "fast", "dfast", greedy, lazy and lazy2 match
+// finders with zstd's parameters for small inputs. It compresses within a
+// few percent of the zstd tool at the same level, but is not yet as fast
+// as klauspost/compress's encoder on Blosc's streams, so package blosc
+// still encodes with klauspost/compress, which also serves this package's
+// tests as an oracle.
 package zstd
