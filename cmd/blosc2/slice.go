@@ -35,7 +35,7 @@ func parseSlice(spec string, shape []int64) ([][]int64, error) {
 }
 
 // maxSelected bounds the indices one axis of a selection lists.
-const maxSelected = 1 << 31
+const maxSelected = 1 << 30
 
 // sliceIndices lists the indices item selects on an axis of length n,
 // with Python's rules.
