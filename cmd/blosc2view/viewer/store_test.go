@@ -107,6 +107,16 @@ func TestStoreTree(t *testing.T) {
 		if _, err := s.Slice(SliceRequest{Scale: 1}); err == nil {
 			t.Errorf("%s: Slice of the store itself: no error", tc.name)
 		}
+		// A .b2e is also its embed store's frame: header and chunk map.
+		if cm, err := s.ChunkMap(4); (err == nil) != (tc.form == "b2e") || tc.form == "b2e" && (field(info, "codec") != "zstd" || len(cm.Chunks) == 0) {
+			t.Errorf("%s: store chunk map: %v (codec %s)", tc.name, err, field(info, "codec"))
+		}
+		// Cut stores give errors, not panics.
+		for _, n := range []int{len(b) / 2, len(b) - 10, 30} {
+			if _, err := Open(bytes.NewReader(b[:n]), int64(n), tc.name); err == nil {
+				t.Errorf("%s cut to %d bytes: no error", tc.name, n)
+			}
+		}
 
 		// A member in the existing views.
 		m, err := s.Member("/a/x")
