@@ -226,6 +226,7 @@ func TestBrowser(t *testing.T) {
 	if *screenshots != "" {
 		chrome.screenshot("url=data/f01_lz4_shuffle_f64_meta_vlmeta.b2frame&view=info", 1000, 760, "info.png")
 		chrome.screenshot("url=data/f05_special_chunks.b2frame&view=chunks&chunk=5", 1000, 520, "chunks.png")
+		chrome.screenshot("url=data/s.b2z", 1000, 420, "store.png")
 	}
 }
 
