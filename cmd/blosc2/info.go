@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 )
 
@@ -27,7 +28,25 @@ func runInfo(e *env, args []string) error {
 	if isStore(pos[0]) {
 		return runStoreInfo(e, pos[0], *asJSON)
 	}
-	in, err := openInput(pos[0], e.stdin)
+	var in *input
+	if isURL(pos[0]) {
+		// One connection for both: a store, or a frame, array or chunk.
+		r, derr := dialURL(pos[0])
+		if derr != nil {
+			return derr
+		}
+		s, serr := r.store()
+		if serr == nil {
+			defer s.Close()
+			return printStoreInfo(e, pos[0], s, *asJSON)
+		}
+		if !errors.Is(serr, errNotStore) {
+			return serr
+		}
+		in, err = r.input()
+	} else {
+		in, err = openInput(pos[0], e.stdin)
+	}
 	if err != nil {
 		return err
 	}

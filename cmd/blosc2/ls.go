@@ -20,7 +20,7 @@ const lsUsage = "ls [--json] STORE"
 
 var lsCommand = &command{
 	usage:   lsUsage,
-	summary: "list a python-blosc2 store's keys (.b2e, .b2d, .b2z): kind, shape, dtype, nbytes, embedded or external",
+	summary: "list a python-blosc2 store's keys (.b2e, .b2d, .b2z, or an http(s) URL of a .b2e/.b2z): kind, shape, dtype, nbytes, embedded or external",
 	run:     runLs,
 }
 
@@ -55,8 +55,12 @@ func runLs(e *env, args []string) error {
 	return err
 }
 
-// openStore opens a store, naming the path in errors.
+// openStore opens a store (a path, or an http(s) URL of a .b2z or .b2e),
+// naming the path in errors.
 func openStore(path string) (*store.Store, error) {
+	if isURL(path) {
+		return openRemoteStore(path)
+	}
 	s, err := store.Open(path)
 	if err != nil {
 		var pe *os.PathError
@@ -101,6 +105,11 @@ func isStore(path string) bool {
 	if err != nil {
 		return false
 	}
+	return isEmbedFrame(fr)
+}
+
+// isEmbedFrame reports whether fr carries the metalayer of an embed store.
+func isEmbedFrame(fr *frame.Frame) bool {
 	for _, m := range []string{"b2embed", "b2dict", "b2tree"} {
 		if _, ok := fr.Metalayer(m); ok {
 			return true
@@ -221,6 +230,11 @@ func runStoreInfo(e *env, path string, asJSON bool) error {
 		return err
 	}
 	defer s.Close()
+	return printStoreInfo(e, path, s, asJSON)
+}
+
+// printStoreInfo prints info for the opened store s.
+func printStoreInfo(e *env, path string, s *store.Store, asJSON bool) error {
 	rep, err := newStoreReport(path, s)
 	if err != nil {
 		return err

@@ -30,7 +30,8 @@ import (
 
 var (
 	mu      sync.Mutex
-	session *viewer.Session
+	root    *viewer.Session // the file opened
+	session *viewer.Session // what the views show: root or a store member
 )
 
 func main() {
@@ -39,6 +40,7 @@ func main() {
 	api.Set("chunkMap", js.FuncOf(chunkMap))
 	api.Set("slice", js.FuncOf(slice))
 	api.Set("values", js.FuncOf(values))
+	api.Set("member", js.FuncOf(member))
 	js.Global().Set("blosc2view", api)
 	if ready := js.Global().Get("blosc2viewReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
@@ -98,7 +100,36 @@ func open(this js.Value, args []js.Value) any {
 			return nil, nil, err
 		}
 		mu.Lock()
-		session = s
+		root, session = s, s
+		mu.Unlock()
+		return s.Info(), nil, nil
+	})
+}
+
+// member(key) shows a member of the opened store in the views, or the
+// store itself again when key is "".
+func member(this js.Value, args []js.Value) any {
+	return async(func() (any, []byte, error) {
+		mu.Lock()
+		r := root
+		mu.Unlock()
+		if r == nil {
+			return nil, nil, errors.New("no file open")
+		}
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return nil, nil, errors.New("member wants a key")
+		}
+		s := r
+		if key := args[0].String(); key != "" {
+			var err error
+			if s, err = r.Member(key); err != nil {
+				return nil, nil, err
+			}
+		}
+		mu.Lock()
+		if root == r {
+			session = s
+		}
 		mu.Unlock()
 		return s.Info(), nil, nil
 	})

@@ -24,6 +24,7 @@ import (
 	"github.com/blosc2go/blosc2/frame"
 	"github.com/blosc2go/blosc2/internal/peertest"
 	"github.com/blosc2go/blosc2/internal/render"
+	"github.com/blosc2go/blosc2/store"
 )
 
 var screenshots = flag.String("screenshots", "", "also save the screenshots of the README into `DIR` (e.g. ../screenshots)")
@@ -75,6 +76,7 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	writeWaves(t, filepath.Join(data, "waves.b2nd"))
+	writeStore(t, filepath.Join(data, "s.b2z"))
 
 	cli := filepath.Join(tmp, "blosc2")
 	if out, err := exec.Command(goBin(t), "build", "-o", cli, "github.com/blosc2go/blosc2/cmd/blosc2").CombinedOutput(); err != nil {
@@ -196,9 +198,63 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
+	// A store: its keys as a tree, then a member in the views.
+	dom = chrome.dom("url=data/s.b2z")
+	for _, want := range []string{
+		"s.b2z (store, ", "<th>store form</th><td>b2z</td>", "<th>store flavor</th><td>tree</td>",
+		"<th>keys</th><td>3 (1 embedded, 2 external)</td>",
+		`data-key="/grid/x"`, ">x</td><td>ndarray</td><td>(6, 8)</td><td>&lt;i4</td><td>192</td><td>external (grid/x.b2nd)</td><td><button>open</button>",
+		`data-key="/grid"`, ">grid/</td>",
+		">notes</td><td>schunk</td><td></td><td></td><td>13</td><td>external (notes.b2f)</td>",
+		">ref</td><td>c2array</td><td></td><td></td><td></td><td>embedded</td><td></td>",
+	} {
+		if !strings.Contains(dom, want) {
+			t.Errorf("s.b2z: the page lacks %q", want)
+		}
+	}
+	dom = chrome.dom("url=data/s.b2z&key=/grid/x&view=slice&scale=4&pick=2,3")
+	for _, want := range []string{"Member /grid/x of the store s.b2z.", "<th>shape</th><td>6 × 8</td>", "6 × 8 values", `class="center">19</td>`} {
+		if !strings.Contains(dom, want) {
+			t.Errorf("s.b2z member /grid/x: the page lacks %q", want)
+		}
+	}
+	dom = chrome.dom("asfile=data/s.b2z&key=/grid/x&view=chunks")
+	if !strings.Contains(dom, "4 chunks, 2 per row") {
+		t.Errorf("s.b2z as a File, member /grid/x: no chunk map of 4 chunks")
+	}
+
 	if *screenshots != "" {
 		chrome.screenshot("url=data/f01_lz4_shuffle_f64_meta_vlmeta.b2frame&view=info", 1000, 760, "info.png")
 		chrome.screenshot("url=data/f05_special_chunks.b2frame&view=chunks&chunk=5", 1000, 520, "chunks.png")
+		chrome.screenshot("url=data/s.b2z", 1000, 420, "store.png")
+	}
+}
+
+// writeStore writes a TreeStore .b2z: /grid/x a 6x8 int32 ramp, /notes a
+// super-chunk, /ref a C2Array reference.
+func writeStore(t *testing.T, path string) {
+	w, err := store.Create(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := frame.DefaultParams()
+	p.Typesize = 4
+	var ramp []byte
+	for i := 0; i < 48; i++ {
+		ramp = binary.LittleEndian.AppendUint32(ramp, uint32(i))
+	}
+	m := frame.NDMeta{Shape: []int64{6, 8}, ChunkShape: []int32{3, 4}, BlockShape: []int32{3, 2}, Dtype: "<i4"}
+	if err := w.AddArray("/grid/x", m, p, ramp); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.AddSChunk("/notes", frame.DefaultParams(), []byte("hello, store!")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.AddC2Array("/ref", "https://cat2.cloud/demo", "@public/x.b2nd"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
 

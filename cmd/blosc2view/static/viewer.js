@@ -5,7 +5,8 @@
 // view=info|chunks|slice, and for the slice axes=R,C,
 // index=I,J,..., start=R0,C0, stop=R1,C1, scale=N, min=X, max=Y and pick=R,C
 // (show the values around a cell), for the chunk map cell=N (pixels per
-// chunk) and chunk=I (show chunk I's details).
+// chunk) and chunk=I (show chunk I's details), for a store key=/KEY (open
+// that member in the views).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -142,6 +143,7 @@ async function load(sourcePromise) {
     clearViews();
     info = null;
     info = await blosc2view.open(src);
+    if (info.store && params.get("key")) info = await blosc2view.member(params.get("key"));
     showInfo();
     await drawView(currentView);
     document.body.dataset.state = "ready";
@@ -151,8 +153,49 @@ async function load(sourcePromise) {
   }
 }
 
+// openMember shows a store's member in the views ("" the store again).
+async function openMember(key) {
+  try {
+    info = await blosc2view.member(key);
+    clearViews();
+    showInfo();
+    await drawView(currentView);
+    setStatus(info.member ? `${info.name} ${info.member}: ${info.kind}, ${info.size} bytes` : `${info.name}: ${info.kind}, ${info.size} bytes`);
+  } catch (e) {
+    setStatus(String(e.message || e), true);
+  }
+}
+
+function showStore(st) {
+  $("storebox").hidden = !st;
+  if (!st) return;
+  const head = el("tr");
+  head.append(...["key", "kind", "shape", "dtype", "nbytes", "stored", ""].map((h) => el("th", h)));
+  $("storetree").replaceChildren(head, ...st.tree.map((n) => {
+    const tr = el("tr", null, { "data-key": n.path });
+    const name = el("td", (n.group ? n.name + (n.depth ? "/" : "") : n.name), { class: n.group ? "group" : "key" });
+    name.style.paddingLeft = 0.3 + 1.2 * n.depth + "em";
+    const where = n.data ? (n.embedded ? "embedded" : "external" + (n.leaf ? " (" + n.leaf + ")" : "")) : "";
+    const cell = el("td");
+    if (n.openable) {
+      const b = el("button", "open");
+      b.onclick = () => openMember(n.path);
+      cell.append(b);
+    }
+    tr.append(name, el("td", n.kind || ""), el("td", n.shape ? "(" + n.shape.join(", ") + ")" : ""),
+      el("td", n.dtype || ""), el("td", n.data && n.nbytes >= 0 ? String(n.nbytes) : ""), el("td", where), cell);
+    return tr;
+  }));
+}
+
 function showInfo() {
   $("filename").textContent = `${info.name} (${info.kind}, ${info.size} bytes)`;
+  $("memberbar").hidden = !info.member;
+  if (info.member) {
+    $("filename").textContent = `${info.name}: ${info.member} (${info.kind}, ${info.size} bytes)`;
+    $("membername").textContent = `Member ${info.member} of the store ${info.name}.`;
+  }
+  showStore(info.store);
   kvTable($("header"), info.header.map((f) => [f.name, f.value]));
   const a = info.array;
   $("arraybox").hidden = !a;
@@ -181,8 +224,8 @@ async function showChunks() {
   chunkMap = null;
   $("chunkmap").removeAttribute("src");
   kvTable($("chunkinfo"), []);
-  if (info.kind === "chunk") {
-    $("chunksummary").textContent = "A single chunk: see Info.";
+  if (info.kind === "chunk" || (info.store && info.store.form === "b2z")) {
+    $("chunksummary").textContent = info.store ? "A .b2z store: open one of its keys (Info) to see its chunks." : "A single chunk: see Info.";
     $("legend").replaceChildren();
     return;
   }
@@ -235,7 +278,8 @@ async function initSlice() {
   $("sliceform").hidden = !(a && a.plottable);
   $("noslice").hidden = !!(a && a.plottable);
   if (!a || !a.plottable) {
-    $("noslice").textContent = !a ? "Not a b2nd array: no slice to draw." : `dtype ${a.dtype} cannot be drawn.`;
+    $("noslice").textContent = info.store ? "A store: open one of its arrays (Info) to draw a slice." :
+      !a ? "Not a b2nd array: no slice to draw." : `dtype ${a.dtype} cannot be drawn.`;
     return;
   }
   const nd = a.shape.length;
@@ -358,11 +402,18 @@ function init() {
   document.addEventListener("drop", (ev) => {
     ev.preventDefault();
     document.body.classList.remove("dragging");
+    const item = ev.dataTransfer.items && ev.dataTransfer.items[0];
+    const entry = item && item.webkitGetAsEntry && item.webkitGetAsEntry();
+    if (entry && entry.isDirectory) {
+      fail(new Error(`${entry.name} is a directory (a .b2d store?): a browser cannot open one. Open its .b2nd leaves or embed.b2e, or zip it with python-blosc2 as a .b2z.`));
+      return;
+    }
     const f = ev.dataTransfer.files[0];
     if (f) load(Promise.resolve(fileSource(f)));
   });
   $("sliceform").onsubmit = (ev) => { ev.preventDefault(); drawSlice(); };
   $("heatmap").onclick = showValues;
+  $("backtostore").onclick = () => openMember("");
   const tip = $("tooltip");
   $("chunkmap").onmousemove = (ev) => {
     const c = chunkAt(ev);

@@ -33,6 +33,9 @@ func rgb(c color.NRGBA) [3]int { return [3]int{int(c.R), int(c.G), int(c.B)} }
 // makes the map about 480 pixels wide, from 4 to 48). The chunk headers are
 // read once per session.
 func (s *Session) ChunkMap(cell int) (*ChunkMap, error) {
+	if s.frame == nil && s.store != nil {
+		return nil, errors.New("a .b2z store has no chunk map of its own: open one of its members")
+	}
 	if s.frame == nil {
 		return nil, errors.New("a single chunk has no chunk map")
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/blosc2go/blosc2/blosc"
 	"github.com/blosc2go/blosc2/frame"
 	"github.com/blosc2go/blosc2/internal/render"
+	"github.com/blosc2go/blosc2/store"
 )
 
 // Session is one opened file. Its methods are safe for concurrent use.
@@ -22,6 +23,7 @@ type Session struct {
 	info  *Info
 	frame *frame.Frame // nil for a single chunk
 	array *frame.Array // nil unless b2nd
+	store *store.Store // nil unless a store
 
 	mu     sync.Mutex
 	chunks []render.Chunk // gathered by the first ChunkMap
@@ -43,7 +45,8 @@ const (
 )
 
 // Open opens the file of size bytes that ra holds: a contiguous frame, a b2nd
-// array or a single chunk. ra is read through a page cache, and only the
+// array, a single chunk or a python-blosc2 store in one file (.b2z, .b2e),
+// whose members Member opens. ra is read through a page cache, and only the
 // header, index and trailer of a frame are read now.
 func Open(ra io.ReaderAt, size int64, name string) (*Session, error) {
 	if size <= 0 {
@@ -57,8 +60,17 @@ func Open(ra io.ReaderAt, size int64, name string) (*Session, error) {
 	if n, err := s.ra.ReadAt(head, 0); n < len(head) {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
+	if len(head) >= 4 && (string(head[:4]) == "PK\x03\x04" || string(head[:4]) == "PK\x05\x06") {
+		return s, s.openStore()
+	}
 	if len(head) >= frameMagicOff+len(frameMagic) && string(head[frameMagicOff:frameMagicOff+len(frameMagic)]) == frameMagic {
-		return s, s.openFrame()
+		if err := s.openFrame(); err != nil {
+			return nil, err
+		}
+		if s.isEmbedStore() {
+			return s, s.openStore()
+		}
+		return s, nil
 	}
 	h, err := blosc.ReadHeader(head)
 	if err != nil {
@@ -76,6 +88,11 @@ func (s *Session) openFrame() error {
 	if err != nil {
 		return err
 	}
+	return s.useFrame(f)
+}
+
+// useFrame describes f, the frame s shows.
+func (s *Session) useFrame(f *frame.Frame) error {
 	s.frame = f
 	s.info = &Info{Name: s.name, Size: s.size, Kind: KindFrame, NChunks: f.NChunks()}
 	a, err := frame.OpenArray(f)
@@ -113,13 +130,17 @@ func (s *Session) openFrame() error {
 type Info struct {
 	Name         string     `json:"name"`
 	Size         int64      `json:"size"`
-	Kind         string     `json:"kind"` // KindFrame, KindB2ND or KindChunk
+	Kind         string     `json:"kind"` // KindFrame, KindB2ND, KindChunk or KindStore
 	Header       []Field    `json:"header"`
 	NChunks      int        `json:"nchunks"`
 	Array        *ArrayInfo `json:"array,omitempty"`
 	Metalayers   []Meta     `json:"metalayers"`
 	VLMetalayers []Meta     `json:"vlmetalayers"`
 	Warnings     []string   `json:"warnings,omitempty"`
+	// Store lists a store's keys; Member is the key of a store member the
+	// session shows (Name is then the store's name).
+	Store  *StoreInfo `json:"store,omitempty"`
+	Member string     `json:"member,omitempty"`
 }
 
 // Field is one header field, as text.
