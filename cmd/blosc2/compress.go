@@ -37,14 +37,6 @@ const (
 // at most 256 MiB, or 16 MiB chunks when it has no data yet.)
 const defaultChunksize = 1 << 20
 
-var codecsByName = map[string]blosc.Codec{
-	"blosclz": blosc.BloscLZ, "lz4": blosc.LZ4, "lz4hc": blosc.LZ4HC, "zlib": blosc.Zlib, "zstd": blosc.Zstd,
-}
-
-var splitModesByName = map[string]blosc.SplitMode{
-	"always": blosc.SplitAlways, "never": blosc.SplitNever, "auto": blosc.SplitAuto, "forward_compat": blosc.SplitForwardCompat,
-}
-
 // compressJob is a parsed and checked compress command line.
 type compressJob struct {
 	in, out string
@@ -103,11 +95,11 @@ func runCompress(e *env, args []string) error {
 
 	j := &compressJob{in: pos[0], out: *out, format: format.value}
 	j.opts = def
-	j.opts.Codec = codecsByName[codec.value]
+	j.opts.Codec, _ = blosc.ParseCodec(codec.value) // one of codec's choices
 	j.opts.Clevel = clevel.value
 	j.opts.Typesize = typesize.value
 	j.opts.Blocksize = blocksize.value
-	j.opts.SplitMode = splitModesByName[split.value]
+	j.opts.SplitMode, _ = blosc.ParseSplitMode(split.value) // one of split's choices
 	j.opts.Workers = nthreads.value
 	j.opts.Filters = [blosc.MaxFilters]blosc.Filter{}
 	// The pipeline ends in the last slot, where C-Blosc2 puts its shuffle;

@@ -31,20 +31,12 @@ func (l *filterList) Set(s string) error {
 		l.none = true
 		return nil
 	}
-	var f blosc.Filter
-	switch name {
-	case "shuffle":
-		f = blosc.Shuffle
-	case "bitshuffle":
-		f = blosc.BitShuffle
-	case "delta":
-		f = blosc.Delta
-	case "bytedelta":
-		f = blosc.ByteDelta
-	case "truncprec":
-		f = blosc.TruncPrec
-	case "inttrunc":
-		f = blosc.IntTrunc
+	// blosc.ParseFilter's names (trunc_prec and int_trunc with or without
+	// the underscore), limited to the filters the encoder applies.
+	f, err := blosc.ParseFilter(name)
+	switch {
+	case err == nil && (f == blosc.Shuffle || f == blosc.BitShuffle || f == blosc.Delta ||
+		f == blosc.ByteDelta || f == blosc.TruncPrec || f == blosc.IntTrunc):
 	default:
 		return fmt.Errorf("unknown filter %q (none, shuffle, bitshuffle, delta, bytedelta, truncprec:BITS, inttrunc:BITS)", s)
 	}
