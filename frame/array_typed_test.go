@@ -633,10 +633,10 @@ func resized[T Element](r refArray[T], shape []int64) refArray[T] {
 // file and compare with raw. CI has no C-Blosc2: the check is local.
 func verifyWithC(t *testing.T, path string, raw []byte) {
 	t.Helper()
-	tool, err := exec.LookPath("cb2-verify")
-	if err != nil {
+	if !haveCVerify() {
 		return
 	}
+	tool := cb2Verify
 	rf := filepath.Join(t.TempDir(), "raw")
 	must(t, os.WriteFile(rf, raw, 0o644))
 	if out, err := exec.Command(tool, "-q", "b2nd", path, rf).CombinedOutput(); err != nil {
