@@ -53,18 +53,9 @@ func (g *Gzip) MarshalJSON() ([]byte, error) {
 
 // Encode appends src compressed as one gzip member to dst.
 func (g *Gzip) Encode(dst, src []byte) ([]byte, error) {
-	buf := bytes.NewBuffer(dst)
-	w, err := gzip.NewWriterLevel(buf, g.level)
-	if err != nil {
-		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
-	}
-	if _, err := w.Write(src); err != nil {
-		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
-	}
-	if err := w.Close(); err != nil {
-		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
-	}
-	return buf.Bytes(), nil
+	return encodeStream(dst, src, func(w io.Writer) (io.WriteCloser, error) {
+		return gzip.NewWriterLevel(w, g.level)
+	})
 }
 
 // Decode appends the decompressed src to dst, at most MaxDecodedSize bytes.
@@ -90,6 +81,23 @@ func readLimited(codec string, dst []byte, r io.Reader, limit int) ([]byte, erro
 	}
 	if n > int64(limit) {
 		return dst, &DecodeError{Codec: codec, Reason: fmt.Sprintf("decompresses to more than %d bytes", limit)}
+	}
+	return buf.Bytes(), nil
+}
+
+// encodeStream appends to dst src written through the compressing writer
+// open makes (gzip, zlib).
+func encodeStream(dst, src []byte, open func(io.Writer) (io.WriteCloser, error)) ([]byte, error) {
+	buf := bytes.NewBuffer(dst)
+	w, err := open(buf)
+	if err != nil {
+		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
+	}
+	if _, err := w.Write(src); err != nil {
+		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
+	}
+	if err := w.Close(); err != nil {
+		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
 	}
 	return buf.Bytes(), nil
 }

@@ -3,7 +3,7 @@ package offsetcodec
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
+	"io"
 
 	"github.com/klauspost/compress/zlib"
 )
@@ -47,18 +47,9 @@ func (z *Zlib) MarshalJSON() ([]byte, error) {
 
 // Encode appends src compressed as one zlib stream to dst.
 func (z *Zlib) Encode(dst, src []byte) ([]byte, error) {
-	buf := bytes.NewBuffer(dst)
-	w, err := zlib.NewWriterLevel(buf, z.level)
-	if err != nil {
-		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
-	}
-	if _, err := w.Write(src); err != nil {
-		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
-	}
-	if err := w.Close(); err != nil {
-		return dst, fmt.Errorf("%w: %v", ErrEncode, err)
-	}
-	return buf.Bytes(), nil
+	return encodeStream(dst, src, func(w io.Writer) (io.WriteCloser, error) {
+		return zlib.NewWriterLevel(w, z.level)
+	})
 }
 
 // Decode appends the decompressed src to dst, at most MaxDecodedSize bytes.
