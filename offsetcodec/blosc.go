@@ -17,10 +17,11 @@ const (
 	BitShuffle  = "bitshuffle"
 )
 
-// BloscParams is the configuration of the blosc codec.
-type BloscParams struct {
-	// Cname is the compressor: "lz4", "lz4hc", "blosclz", "zstd" or "zlib".
-	// ("snappy", listed by the specification, is not supported.)
+// BloscConfig is the configuration of the blosc codec.
+type BloscConfig struct {
+	// Cname is the compressor: "lz4", "lz4hc", "blosclz", "zstd" or "zlib";
+	// "snappy", listed by the specification, decodes, but Encode fails
+	// with an error wrapping blosc.ErrUnsupported.
 	Cname string
 	// Clevel is the compression level, 0 (no compression) to 9.
 	Clevel int
@@ -51,13 +52,14 @@ type BloscParams struct {
 // array's data type (see ItemSizeResolver) and then recorded in the metadata.
 // A Blosc is safe for concurrent use.
 type Blosc struct {
-	p     BloscParams
-	opts  blosc.Options
-	ready bool // false while Shuffle or a needed Typesize is open
+	p      BloscConfig
+	opts   blosc.Options
+	ready  bool  // false while Shuffle or a needed Typesize is open
+	encErr error // why opts decode but do not encode (cname "snappy")
 }
 
 // NewBlosc checks p and returns the codec.
-func NewBlosc(p BloscParams) (*Blosc, error) {
+func NewBlosc(p BloscConfig) (*Blosc, error) {
 	codec, err := parseCname(BloscName, p.Cname)
 	if err != nil {
 		return nil, err
@@ -65,16 +67,9 @@ func NewBlosc(p BloscParams) (*Blosc, error) {
 	if p.Clevel < 0 || p.Clevel > 9 {
 		return nil, configErr(BloscName, "clevel", "%d is out of range [0, 9]", p.Clevel)
 	}
-	var filter blosc.Filter
-	switch p.Shuffle {
-	case "", NoShuffle:
-	case ByteShuffle:
-		filter = blosc.Shuffle
-	case BitShuffle:
-		filter = blosc.BitShuffle
-	default:
-		return nil, configErr(BloscName, "shuffle", "%q is not one of %s", clip(p.Shuffle),
-			quotedList([]string{NoShuffle, ByteShuffle, BitShuffle}))
+	filter, err := parseShuffle(p.Shuffle)
+	if err != nil {
+		return nil, err
 	}
 	if p.Typesize < 0 || int64(p.Typesize) > math.MaxInt32 {
 		return nil, configErr(BloscName, "typesize", "%d is out of range [1, %d]", p.Typesize, math.MaxInt32)
@@ -94,11 +89,28 @@ func NewBlosc(p BloscParams) (*Blosc, error) {
 	o.Filters = [blosc.MaxFilters]blosc.Filter{}
 	o.Filters[blosc.MaxFilters-1] = filter
 	o.Blocksize = p.Blocksize
-	if err := checkBloscOptions(BloscName, &o); err != nil {
+	if b.encErr, err = checkBloscOptions(BloscName, &o); err != nil {
 		return nil, err
 	}
 	b.opts, b.ready = o, true
 	return b, nil
+}
+
+// parseShuffle maps the shuffle values of the blosc codec, which are
+// package blosc's filter names, to the filter ("" to none).
+func parseShuffle(s string) (blosc.Filter, error) {
+	if s == "" {
+		return blosc.NoFilter, nil
+	}
+	f, err := blosc.ParseFilter(s)
+	if err == nil && (s == NoShuffle || s == f.String()) {
+		switch f {
+		case blosc.NoFilter, blosc.Shuffle, blosc.BitShuffle:
+			return f, nil
+		}
+	}
+	return 0, configErr(BloscName, "shuffle", "%q is not one of %s", clip(s),
+		quotedList([]string{NoShuffle, ByteShuffle, BitShuffle}))
 }
 
 // newBloscFromConfig is the registry factory for "blosc".
@@ -107,7 +119,7 @@ func newBloscFromConfig(configuration json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	var p BloscParams
+	var p BloscConfig
 	if p.Cname, err = c.String("cname", "zstd"); err != nil {
 		return nil, err
 	}
@@ -115,7 +127,7 @@ func newBloscFromConfig(configuration json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.Shuffle, err = c.String("shuffle", "", NoShuffle, ByteShuffle, BitShuffle); err != nil {
+	if p.Shuffle, err = c.String("shuffle", ""); err != nil {
 		return nil, err
 	}
 	typesize, err := c.Int("typesize", 0, 1, math.MaxInt32)
@@ -133,11 +145,11 @@ func newBloscFromConfig(configuration json.RawMessage) (Codec, error) {
 // Name returns "blosc".
 func (b *Blosc) Name() string { return BloscName }
 
-// Params returns the codec's configuration.
-func (b *Blosc) Params() BloscParams { return b.p }
+// Config returns the codec's configuration.
+func (b *Blosc) Config() BloscConfig { return b.p }
 
 // ResolveItemSize fills in an open Shuffle and Typesize for elements of
-// itemSize bytes (see BloscParams), or returns b when nothing is open. As
+// itemSize bytes (see BloscConfig), or returns b when nothing is open. As
 // zarr-python, it records the item size as typesize with NoShuffle too,
 // where it only steers the automatic blocksize.
 func (b *Blosc) ResolveItemSize(itemSize int) (Codec, error) {
@@ -164,7 +176,7 @@ func (b *Blosc) ResolveItemSize(itemSize int) (Codec, error) {
 // fails when the shuffle mode or the typesize it needs was left open and
 // never resolved.
 func (b *Blosc) Encode(dst, src []byte) ([]byte, error) {
-	return bloscEncode(BloscName, &b.opts, b.ready, dst, src)
+	return bloscEncode(BloscName, &b.opts, b.ready, b.encErr, dst, src)
 }
 
 // Decode appends the decoded chunk src (Blosc1 or Blosc2 format) to dst.

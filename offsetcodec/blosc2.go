@@ -27,10 +27,11 @@ type Blosc2Filter struct {
 	Meta int
 }
 
-// Blosc2Params is the configuration of the blosc2 codec.
-type Blosc2Params struct {
+// Blosc2Config is the configuration of the blosc2 codec.
+type Blosc2Config struct {
 	// Cname is the compressor: "lz4", "lz4hc", "blosclz", "zstd" or "zlib",
-	// or "blosc2", ocf_blosc2's name for BloscLZ.
+	// or "blosc2", ocf_blosc2's name for BloscLZ ("snappy" decodes; Encode
+	// fails with an error wrapping blosc.ErrUnsupported).
 	Cname string
 	// Clevel is the compression level, 0 (no compression) to 9.
 	Clevel int
@@ -55,23 +56,42 @@ type Blosc2Params struct {
 	OCF bool
 }
 
-// blosc2FilterIDs maps the filter IDs of the configuration to package blosc.
-var blosc2FilterIDs = map[string]blosc.Filter{
-	"shuffle":    blosc.Shuffle,
-	"bitshuffle": blosc.BitShuffle,
-	"delta":      blosc.Delta,
-	"trunc_prec": blosc.TruncPrec,
-	"bytedelta":  blosc.ByteDelta,
-	"int_trunc":  blosc.IntTrunc,
+// parseBlosc2Filter reads a filter ID with package blosc's names: a filter
+// package blosc writes, spelled as blosc.Filter.String spells it.
+func parseBlosc2Filter(id string) (blosc.Filter, bool) {
+	f, err := blosc.ParseFilter(id)
+	return f, err == nil && f.String() == id && blosc2Filter(f)
 }
 
-var blosc2FilterList = []string{"shuffle", "bitshuffle", "delta", "trunc_prec", "bytedelta", "int_trunc"}
+// blosc2Filter reports whether f may be listed in the blosc2 codec's
+// filters: a filter package blosc decodes, other than "no filter" and the
+// buggy bytedelta of C-Blosc2 2.6.
+func blosc2Filter(f blosc.Filter) bool {
+	return f.Decodable() && f != blosc.NoFilter && f != blosc.ByteDeltaBuggy
+}
 
-var blosc2SplitModes = map[string]blosc.SplitMode{
-	"always":         blosc.SplitAlways,
-	"never":          blosc.SplitNever,
-	"auto":           blosc.SplitAuto,
-	"forward_compat": blosc.SplitForwardCompat,
+// blosc2FilterNames lists, for error messages, the filter IDs accepted.
+func blosc2FilterNames() []string {
+	var names []string
+	for i := 0; i < 256; i++ {
+		if f := blosc.Filter(i); blosc2Filter(f) {
+			names = append(names, f.String())
+		}
+	}
+	return names
+}
+
+// parseSplitMode reads a splitmode value with package blosc's names.
+func parseSplitMode(s string) (blosc.SplitMode, error) {
+	m, err := blosc.ParseSplitMode(s)
+	if err != nil || m.String() != s || m > blosc.SplitForwardCompat {
+		var names []string
+		for m := blosc.SplitAlways; m <= blosc.SplitForwardCompat; m++ {
+			names = append(names, m.String())
+		}
+		return 0, configErr(Blosc2Name, "splitmode", "%q is not one of %s", clip(s), quotedList(names))
+	}
+	return m, nil
 }
 
 // Blosc2 is the "blosc2" codec: chunks in the Blosc2 format (32-byte
@@ -96,19 +116,20 @@ var blosc2SplitModes = map[string]blosc.SplitMode{
 // default), clevel defaults to 5, and the other settings take the defaults
 // of blosc2.compress (typesize: the array's item size, a shuffle filter,
 // automatic blocksize), which is what those chunks are made with; such a
-// codec writes back only cname and clevel (Blosc2Params.OCF).
+// codec writes back only cname and clevel (Blosc2Config.OCF).
 //
 // blosc2 is not a standard Zarr v3 codec: arrays using it are readable only by
 // implementations that register a codec with this name and configuration. A
 // Blosc2 is safe for concurrent use.
 type Blosc2 struct {
-	p     Blosc2Params
-	opts  blosc.Options
-	ready bool // false while Typesize is open
+	p      Blosc2Config
+	opts   blosc.Options
+	ready  bool  // false while Typesize is open
+	encErr error // why opts decode but do not encode (cname "snappy")
 }
 
 // NewBlosc2 checks p and returns the codec.
-func NewBlosc2(p Blosc2Params) (*Blosc2, error) {
+func NewBlosc2(p Blosc2Config) (*Blosc2, error) {
 	codec := blosc.BloscLZ
 	var err error
 	if p.Cname != ocfBloscLZ {
@@ -128,10 +149,9 @@ func NewBlosc2(p Blosc2Params) (*Blosc2, error) {
 	if p.SplitMode == "" {
 		p.SplitMode = "auto"
 	}
-	split, ok := blosc2SplitModes[p.SplitMode]
-	if !ok {
-		return nil, configErr(Blosc2Name, "splitmode", "%q is not one of %s", clip(p.SplitMode),
-			quotedList([]string{"always", "never", "auto", "forward_compat"}))
+	split, err := parseSplitMode(p.SplitMode)
+	if err != nil {
+		return nil, err
 	}
 	if len(p.Filters) > blosc.MaxFilters {
 		return nil, configErr(Blosc2Name, "filters", "%d filters, at most %d", len(p.Filters), blosc.MaxFilters)
@@ -141,9 +161,9 @@ func NewBlosc2(p Blosc2Params) (*Blosc2, error) {
 	o.Filters = [blosc.MaxFilters]blosc.Filter{}
 	first := blosc.MaxFilters - len(p.Filters)
 	for i, f := range p.Filters {
-		id, ok := blosc2FilterIDs[f.ID]
+		id, ok := parseBlosc2Filter(f.ID)
 		if !ok {
-			return nil, configErr(Blosc2Name, "filters", "filter %d: id %q is not one of %s", i, clip(f.ID), quotedList(blosc2FilterList))
+			return nil, configErr(Blosc2Name, "filters", "filter %d: id %q is not one of %s", i, clip(f.ID), quotedList(blosc2FilterNames()))
 		}
 		lo, hi := 0, 0
 		switch id {
@@ -170,7 +190,7 @@ func NewBlosc2(p Blosc2Params) (*Blosc2, error) {
 		return b, nil // completed by ResolveItemSize
 	}
 	o.Typesize = p.Typesize
-	if err := checkBloscOptions(Blosc2Name, &o); err != nil {
+	if b.encErr, err = checkBloscOptions(Blosc2Name, &o); err != nil {
 		return nil, err
 	}
 	b.opts, b.ready = o, true
@@ -183,7 +203,7 @@ func newBlosc2FromConfig(configuration json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	var p Blosc2Params
+	var p Blosc2Config
 	p.OCF = (c.Has("cname") || c.Has("clevel")) && len(c.values) == boolCount(c.Has("cname"), c.Has("clevel"))
 	defCname := "zstd"
 	if p.OCF {
@@ -204,7 +224,7 @@ func newBlosc2FromConfig(configuration json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.SplitMode, err = c.String("splitmode", "auto", "always", "never", "auto", "forward_compat"); err != nil {
+	if p.SplitMode, err = c.String("splitmode", "auto"); err != nil {
 		return nil, err
 	}
 	p.Clevel, p.Typesize, p.Blocksize = int(clevel), int(typesize), int(blocksize)
@@ -279,8 +299,8 @@ func reason(err error) string {
 // Name returns "blosc2".
 func (b *Blosc2) Name() string { return Blosc2Name }
 
-// Params returns the codec's configuration.
-func (b *Blosc2) Params() Blosc2Params {
+// Config returns the codec's configuration.
+func (b *Blosc2) Config() Blosc2Config {
 	p := b.p
 	p.Filters = append([]Blosc2Filter{}, p.Filters...)
 	return p
@@ -295,7 +315,7 @@ func (b *Blosc2) ResolveItemSize(itemSize int) (Codec, error) {
 	if itemSize < 1 {
 		return nil, configErr(Blosc2Name, "typesize", "cannot derive it from an item size of %d", itemSize)
 	}
-	p := b.Params()
+	p := b.Config()
 	p.Typesize = bloscEncodeTypesize(itemSize)
 	return NewBlosc2(p)
 }
@@ -303,7 +323,7 @@ func (b *Blosc2) ResolveItemSize(itemSize int) (Codec, error) {
 // Encode appends src compressed into one Blosc2-format chunk to dst. It
 // fails when Typesize was left open and never resolved.
 func (b *Blosc2) Encode(dst, src []byte) ([]byte, error) {
-	return bloscEncode(Blosc2Name, &b.opts, b.ready, dst, src)
+	return bloscEncode(Blosc2Name, &b.opts, b.ready, b.encErr, dst, src)
 }
 
 // Decode appends the decoded chunk src (Blosc2 or Blosc1 format) to dst.

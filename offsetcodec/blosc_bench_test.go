@@ -15,8 +15,8 @@ func BenchmarkBlosc(b *testing.B) {
 	names := []string{}
 	codecs := []limitCodec{}
 	for _, cname := range []string{"lz4", "zstd"} {
-		c1, _ := NewBlosc(BloscParams{Cname: cname, Clevel: 5, Shuffle: ByteShuffle, Typesize: 4})
-		c2, _ := NewBlosc2(Blosc2Params{Cname: cname, Clevel: 5, Typesize: 4, Filters: []Blosc2Filter{{ID: "shuffle"}}})
+		c1, _ := NewBlosc(BloscConfig{Cname: cname, Clevel: 5, Shuffle: ByteShuffle, Typesize: 4})
+		c2, _ := NewBlosc2(Blosc2Config{Cname: cname, Clevel: 5, Typesize: 4, Filters: []Blosc2Filter{{ID: "shuffle"}}})
 		names = append(names, "blosc-"+cname, "blosc2-"+cname)
 		codecs = append(codecs, c1, c2)
 	}

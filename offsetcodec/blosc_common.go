@@ -3,6 +3,7 @@ package offsetcodec
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/blosc2go/blosc2/blosc"
@@ -29,30 +30,29 @@ type ItemSizeResolver interface {
 // library that knows the decoded chunk size passes it to DecodeLimit instead.
 const MaxBloscDecodedSize = 1 << 30
 
-// bloscCnames maps the cname values of the blosc and blosc2 codecs to the
-// compressors of package blosc. "snappy" is listed by the Zarr specification
-// but is not implemented (C-Blosc2 removed it): it gets its own error.
-var bloscCnames = map[string]blosc.Codec{
-	"blosclz": blosc.BloscLZ,
-	"lz4":     blosc.LZ4,
-	"lz4hc":   blosc.LZ4HC,
-	"zlib":    blosc.Zlib,
-	"zstd":    blosc.Zstd,
+// parseCname reads a cname value with package blosc's names: a codec that
+// package blosc decodes ("blosclz", "lz4", "lz4hc", "snappy", "zlib",
+// "zstd"), spelled as blosc.Codec.String spells it. Snappy, which the Zarr
+// specification lists, decodes; encoding with it is an error (see
+// bloscEncode).
+func parseCname(codec, cname string) (blosc.Codec, error) {
+	c, err := blosc.ParseCodec(cname)
+	if err != nil || c.String() != cname || !c.Builtin() {
+		return 0, configErr(codec, "cname", "%q is not one of %s", clip(cname), quotedList(bloscCnames()))
+	}
+	return c, nil
 }
 
-// bloscCnameList is the list of supported cnames for error messages.
-var bloscCnameList = []string{"blosclz", "lz4", "lz4hc", "zlib", "zstd"}
-
-// parseCname checks a cname value.
-func parseCname(codec, cname string) (blosc.Codec, error) {
-	if c, ok := bloscCnames[cname]; ok {
-		return c, nil
+// bloscCnames lists, for error messages, the cnames parseCname accepts.
+func bloscCnames() []string {
+	var names []string
+	for i := 0; i < 256; i++ {
+		if c := blosc.Codec(i); c.Builtin() {
+			names = append(names, c.String())
+		}
 	}
-	if cname == "snappy" {
-		return 0, configErr(codec, "cname", "\"snappy\" is not supported by this implementation (use %s)",
-			quotedList(bloscCnameList))
-	}
-	return 0, configErr(codec, "cname", "%q is not one of %s", clip(cname), quotedList(bloscCnameList))
+	sort.Strings(names)
+	return names
 }
 
 func quotedList(list []string) string { return strings.Join(quoteAll(list), ", ") }
@@ -86,13 +86,18 @@ func bloscDecodeLimit(codec string, dst, src []byte, limit int) ([]byte, error) 
 }
 
 // bloscEncode compresses src with opts; ready false means the codec's
-// typesize or shuffle was left to the array's data type and never resolved.
-// It goes through blosc.Compress, whose cache shares one Encoder (and its
-// codec state, tens of MB for zstd) between all codecs with the same options.
-func bloscEncode(codec string, opts *blosc.Options, ready bool, dst, src []byte) ([]byte, error) {
+// typesize or shuffle was left to the array's data type and never resolved,
+// and encErr is why the options cannot encode although they decode (cname
+// "snappy"). It goes through blosc.Compress, whose cache shares one Encoder
+// (and its codec state, tens of MB for zstd) between all codecs with the
+// same options.
+func bloscEncode(codec string, opts *blosc.Options, ready bool, encErr error, dst, src []byte) ([]byte, error) {
 	if !ready {
 		return dst, &bloscError{codec: codec, op: "encode", err: errors.New(
 			"typesize (or shuffle) is not set: set it in the configuration, or resolve it from the array's data type (ResolveItemSize)")}
+	}
+	if encErr != nil {
+		return dst, &bloscError{codec: codec, op: "encode", err: encErr}
 	}
 	out, err := blosc.Compress(dst, src, *opts)
 	if err != nil {
@@ -101,35 +106,15 @@ func bloscEncode(codec string, opts *blosc.Options, ready bool, dst, src []byte)
 	return out, nil
 }
 
-// checkBloscOptions validates opts as an Encoder would.
-func checkBloscOptions(codec string, opts *blosc.Options) error {
+// checkBloscOptions validates opts as an Encoder would. Options that package
+// blosc decodes but does not write (Codec Snappy) are a valid configuration:
+// their error is returned as encErr, for Encode to report.
+func checkBloscOptions(codec string, opts *blosc.Options) (encErr, err error) {
 	if _, err := blosc.NewEncoder(*opts); err != nil {
-		return configErr(codec, "", "%v", err)
+		if errors.Is(err, blosc.ErrUnsupported) {
+			return err, nil
+		}
+		return nil, configErr(codec, "", "%v", err)
 	}
-	return nil
-}
-
-// bloscError is an error of package blosc met by the blosc or blosc2 codec.
-// A decode error wraps ErrCorrupt, an encode error ErrEncode; both also wrap
-// the blosc error (blosc.ErrCorrupt, blosc.ErrUnsupported, ...).
-type bloscError struct {
-	codec string
-	op    string // "decode" or "encode"
-	err   error
-}
-
-func (e *bloscError) Error() string {
-	if e.op == "decode" {
-		return fmt.Sprintf("offsetcodec: codec %q: cannot decode chunk: %v", e.codec, e.err)
-	}
-	return fmt.Sprintf("offsetcodec: codec %q: cannot encode chunk: %v", e.codec, e.err)
-}
-
-// Unwrap returns ErrCorrupt (decoding) or ErrEncode (encoding), and the
-// underlying error.
-func (e *bloscError) Unwrap() []error {
-	if e.op == "decode" {
-		return []error{ErrCorrupt, e.err}
-	}
-	return []error{ErrEncode, e.err}
+	return nil, nil
 }

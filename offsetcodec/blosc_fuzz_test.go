@@ -90,7 +90,7 @@ func FuzzBloscDecode(f *testing.F) {
 		f.Add(enc)
 	}
 	const limit = 1 << 20
-	c, _ := NewBlosc(BloscParams{Cname: "zstd", Clevel: 5, Shuffle: NoShuffle})
+	c, _ := NewBlosc(BloscConfig{Cname: "zstd", Clevel: 5, Shuffle: NoShuffle})
 	f.Fuzz(func(t *testing.T, chunk []byte) {
 		out, err := c.DecodeLimit(nil, chunk, limit)
 		if err != nil {

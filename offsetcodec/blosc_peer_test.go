@@ -49,7 +49,7 @@ func TestPeerDecodesBlosc(t *testing.T) {
 	want := map[string]string{}
 	var names []string
 	n := 0
-	add := func(p BloscParams, size int) {
+	add := func(p BloscConfig, size int) {
 		c, err := NewBlosc(p)
 		if err != nil {
 			t.Fatal(err)
@@ -76,14 +76,14 @@ func TestPeerDecodesBlosc(t *testing.T) {
 		for _, shuffle := range []string{NoShuffle, ByteShuffle, BitShuffle} {
 			for _, ts := range []int{1, 2, 4, 8, 16, 24} {
 				for _, size := range sizes {
-					add(BloscParams{Cname: cname, Clevel: 5, Shuffle: shuffle, Typesize: ts}, size)
+					add(BloscConfig{Cname: cname, Clevel: 5, Shuffle: shuffle, Typesize: ts}, size)
 				}
 			}
 			for _, clevel := range []int{0, 1, 9} {
-				add(BloscParams{Cname: cname, Clevel: clevel, Shuffle: shuffle, Typesize: 4}, 50000)
+				add(BloscConfig{Cname: cname, Clevel: clevel, Shuffle: shuffle, Typesize: 4}, 50000)
 			}
 			for _, bs := range []int{1, 100, 1000, 4096} {
-				add(BloscParams{Cname: cname, Clevel: 5, Shuffle: shuffle, Typesize: 4, Blocksize: bs}, 5000)
+				add(BloscConfig{Cname: cname, Clevel: 5, Shuffle: shuffle, Typesize: 4, Blocksize: bs}, 5000)
 			}
 		}
 	}
@@ -138,8 +138,8 @@ func TestPeerWritesBlosc(t *testing.T) {
 	if err := json.Unmarshal(peertest.RunPython(t, peerEncodeScript, t.TempDir()), &files); err != nil {
 		t.Fatal(err)
 	}
-	b1, _ := NewBlosc(BloscParams{Cname: "zstd", Clevel: 5, Shuffle: NoShuffle})
-	b2, _ := NewBlosc2(Blosc2Params{Cname: "zstd", Clevel: 5, Typesize: 1})
+	b1, _ := NewBlosc(BloscConfig{Cname: "zstd", Clevel: 5, Shuffle: NoShuffle})
+	b2, _ := NewBlosc2(Blosc2Config{Cname: "zstd", Clevel: 5, Typesize: 1})
 	for _, f := range files {
 		data, err := os.ReadFile(f[0])
 		if err != nil {

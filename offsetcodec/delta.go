@@ -25,12 +25,27 @@ type Delta struct {
 	order binary.ByteOrder
 }
 
-// NewDelta returns the delta codec for elements of the NumPy type dtype
-// (such as "<i4", ">u2", "<f8").
-func NewDelta(dtype string) (*Delta, error) {
+// DeltaConfig is the configuration of the delta codec.
+type DeltaConfig struct {
+	// Dtype is the NumPy element type ("dtype"), such as "<i4", ">u2" or
+	// "<f8".
+	Dtype string
+	// Astype ("astype") must be empty (absent) or equal to Dtype:
+	// numcodecs' narrowing astype is not supported.
+	Astype string
+}
+
+// NewDelta checks c and returns the delta codec.
+func NewDelta(c DeltaConfig) (*Delta, error) {
+	dtype := c.Dtype
 	d, err := ParseNumpyDtype(dtype)
 	if err != nil || (d.Kind != 'i' && d.Kind != 'u' && d.Kind != 'f') || (d.Kind == 'f' && d.Size == 2) {
 		return nil, configErr(DeltaName, "dtype", "%q is not an integer or float32/float64 NumPy type", clip(dtype))
+	}
+	if c.Astype != "" {
+		if a, err := ParseNumpyDtype(c.Astype); err != nil || a != d {
+			return nil, configErr(DeltaName, "astype", "%q differs from dtype %q: only astype = dtype is supported", clip(c.Astype), dtype)
+		}
 	}
 	var order binary.ByteOrder = binary.LittleEndian
 	if d.BigEndian {
@@ -51,20 +66,14 @@ func newDeltaFromConfig(conf json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := NewDelta(dtype)
+	astype, err := c.String("astype", "")
 	if err != nil {
 		return nil, err
 	}
-	if c.Has("astype") {
-		astype, err := c.String("astype", "")
-		if err != nil {
-			return nil, err
-		}
-		if a, err := ParseNumpyDtype(astype); err != nil || a != d.dtype {
-			return nil, configErr(DeltaName, "astype", "%q differs from dtype %q: only astype = dtype is supported", clip(astype), dtype)
-		}
+	if c.Has("astype") && astype == "" {
+		return nil, configErr(DeltaName, "astype", "%q differs from dtype %q: only astype = dtype is supported", "", dtype)
 	}
-	return d, nil
+	return NewDelta(DeltaConfig{Dtype: dtype, Astype: astype})
 }
 
 // Name returns "delta".

@@ -64,7 +64,7 @@
 // an optional integer "meta"); splitmode is "always", "never", "auto" or
 // "forward_compat". Defaults: zstd, 5, [{"id": "shuffle"}], 0 and "auto"
 // (python-blosc2's); typesize (1..255) comes from the data type when absent.
-// See [Blosc2Params] for the meaning of each meta.
+// See [Blosc2Config] for the meaning of each meta.
 //
 // ocf_blosc2 (Open Climate Fix's numcodecs codec, id "blosc2") writes
 // {"cname": "zstd" | "blosc2", "clevel": 5}, each chunk one blosc2.compress

@@ -56,3 +56,28 @@ func (e *DecodeError) Unwrap() error { return ErrCorrupt }
 func configErr(codec, key, format string, args ...any) error {
 	return &ConfigError{Codec: codec, Key: key, Reason: fmt.Sprintf(format, args...)}
 }
+
+// bloscError is an error of package blosc met by the blosc or blosc2 codec.
+// A decode error wraps ErrCorrupt, an encode error ErrEncode; both also wrap
+// the blosc error (blosc.ErrCorrupt, blosc.ErrUnsupported, ...).
+type bloscError struct {
+	codec string
+	op    string // "decode" or "encode"
+	err   error
+}
+
+func (e *bloscError) Error() string {
+	if e.op == "decode" {
+		return fmt.Sprintf("offsetcodec: codec %q: cannot decode chunk: %v", e.codec, e.err)
+	}
+	return fmt.Sprintf("offsetcodec: codec %q: cannot encode chunk: %v", e.codec, e.err)
+}
+
+// Unwrap returns ErrCorrupt (decoding) or ErrEncode (encoding), and the
+// underlying error.
+func (e *bloscError) Unwrap() []error {
+	if e.op == "decode" {
+		return []error{ErrCorrupt, e.err}
+	}
+	return []error{ErrEncode, e.err}
+}

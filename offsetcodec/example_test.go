@@ -27,11 +27,11 @@ func ExampleOffset() {
 
 // A header computed per chunk from Go, here the payload length, while the
 // metadata keeps only the offset.
-func ExampleOffset_SetPrefixFunc() {
-	o, _ := offsetcodec.NewOffset(4, nil)
-	o.SetPrefixFunc(func(dst, payload []byte) ([]byte, error) {
-		return binary.BigEndian.AppendUint32(dst, uint32(len(payload))), nil
-	})
+func ExampleWithHeaderFunc() {
+	o, _ := offsetcodec.NewOffset(offsetcodec.OffsetConfig{Offset: 4},
+		offsetcodec.WithHeaderFunc(func(dst, payload []byte) ([]byte, error) {
+			return binary.BigEndian.AppendUint32(dst, uint32(len(payload))), nil
+		}))
 	stored, _ := o.Encode(nil, []byte("abc"))
 	meta, _ := o.MarshalJSON()
 	fmt.Printf("% x\n%s\n", stored, meta)
@@ -42,7 +42,7 @@ func ExampleOffset_SetPrefixFunc() {
 
 // A 4-byte trailer after each chunk.
 func ExamplePad() {
-	p, err := offsetcodec.NewPad(offsetcodec.End, 4, []byte("END!"))
+	p, err := offsetcodec.NewPad(offsetcodec.PadConfig{Location: offsetcodec.End, NBytes: 4, Padding: []byte("END!")})
 	if err != nil {
 		panic(err)
 	}

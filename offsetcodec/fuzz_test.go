@@ -86,11 +86,11 @@ func FuzzDecode(f *testing.F) {
 		var c Codec
 		switch kind % 3 {
 		case 0:
-			c, _ = NewOffset(int(n), nil)
+			c, _ = NewOffset(OffsetConfig{Offset: int(n)})
 		case 1:
-			c, _ = NewPad(Start, int(n), nil)
+			c, _ = NewPad(PadConfig{Location: Start, NBytes: int(n)})
 		default:
-			c, _ = NewPad(End, int(n), nil)
+			c, _ = NewPad(PadConfig{Location: End, NBytes: int(n)})
 		}
 		dec, err := c.Decode(nil, stored)
 		if err != nil {

@@ -20,8 +20,16 @@ const GzipName = "gzip"
 // accepts concatenated members, as Python's gzip module does.
 type Gzip struct{ level int }
 
-// NewGzip returns the gzip codec with a compression level from 0 to 9.
-func NewGzip(level int) (*Gzip, error) {
+// GzipConfig is the configuration of the gzip codec, its JSON
+// "configuration" object.
+type GzipConfig struct {
+	// Level is the compression level ("level"), 0 (stored) to 9.
+	Level int
+}
+
+// NewGzip checks c and returns the gzip codec.
+func NewGzip(c GzipConfig) (*Gzip, error) {
+	level := c.Level
 	if level < 0 || level > 9 {
 		return nil, configErr(GzipName, "level", "%d is out of range [0, 9]", level)
 	}
@@ -37,14 +45,14 @@ func newGzipFromConfig(conf json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewGzip(int(level))
+	return NewGzip(GzipConfig{Level: int(level)})
 }
 
 // Name returns "gzip".
 func (g *Gzip) Name() string { return GzipName }
 
-// Level returns the compression level.
-func (g *Gzip) Level() int { return g.level }
+// Config returns the codec's configuration.
+func (g *Gzip) Config() GzipConfig { return GzipConfig{Level: g.level} }
 
 // MarshalJSON returns {"name":"gzip","configuration":{"level":...}}.
 func (g *Gzip) MarshalJSON() ([]byte, error) {

@@ -23,9 +23,16 @@ const LZ4Name = "lz4"
 // An LZ4 is safe for concurrent use.
 type LZ4 struct{ acceleration int }
 
-// NewLZ4 returns the lz4 codec; acceleration trades ratio for speed (1 is
-// lz4's default and numcodecs').
-func NewLZ4(acceleration int) (*LZ4, error) {
+// LZ4Config is the configuration of the lz4 codec.
+type LZ4Config struct {
+	// Acceleration ("acceleration") trades ratio for speed: 1 (lz4's
+	// default and numcodecs') or more.
+	Acceleration int
+}
+
+// NewLZ4 checks c and returns the lz4 codec.
+func NewLZ4(c LZ4Config) (*LZ4, error) {
+	acceleration := c.Acceleration
 	if acceleration < 1 || acceleration > lz4enc.MaxAcceleration {
 		return nil, configErr(LZ4Name, "acceleration", "%d is out of range [1, %d]", acceleration, lz4enc.MaxAcceleration)
 	}
@@ -42,8 +49,11 @@ func newLZ4FromConfig(conf json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewLZ4(int(max(1, min(a, lz4enc.MaxAcceleration))))
+	return NewLZ4(LZ4Config{Acceleration: int(max(1, min(a, lz4enc.MaxAcceleration)))})
 }
+
+// Config returns the codec's configuration.
+func (l *LZ4) Config() LZ4Config { return LZ4Config{Acceleration: l.acceleration} }
 
 // Name returns "lz4".
 func (l *LZ4) Name() string { return LZ4Name }

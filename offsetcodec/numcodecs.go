@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/blosc2go/blosc2/blosc"
 )
@@ -68,10 +69,18 @@ type Numcodecs struct {
 
 // NewNumcodecs builds the numcodecs codec id (such as "blosc") from its
 // configuration (the numcodecs config object without "id"; nil for none).
+// The ids of this package come first; any other id is looked up in the
+// default registry under its numcodecs.zarr3 name, "numcodecs." and the id,
+// so a codec registered once with Register("numcodecs.foo", ...) serves both
+// Zarr v3 metadata ({"name": "numcodecs.foo"}) and Zarr v2 metadata
+// ({"id": "foo"}).
 func NewNumcodecs(id string, configuration json.RawMessage) (*Numcodecs, error) {
 	f, ok := numcodecsFactories[id]
 	if !ok {
-		return nil, fmt.Errorf("%w: numcodecs codec %q (implemented: %v)", ErrUnknownCodec, clip(id), NumcodecsIDs())
+		f, ok = defaultRegistry.Lookup(NumcodecsPrefix + id)
+	}
+	if !ok {
+		return nil, fmt.Errorf("%w: numcodecs codec %q (known: %v)", ErrUnknownCodec, clip(id), numcodecsKnown())
 	}
 	conf := bytes.TrimSpace(configuration)
 	if len(conf) == 0 || string(conf) == "null" {
@@ -85,7 +94,24 @@ func NewNumcodecs(id string, configuration json.RawMessage) (*Numcodecs, error) 
 	if err != nil {
 		return nil, err
 	}
+	if n, ok := inner.(*Numcodecs); ok { // a registered factory wrapping its codec already
+		inner = n.inner
+	}
 	return &Numcodecs{id: id, conf: compact.Bytes(), inner: inner}, nil
+}
+
+// numcodecsKnown lists the numcodecs ids NewNumcodecs builds: this
+// package's and those registered in the default registry.
+func numcodecsKnown() []string {
+	ids := NumcodecsIDs()
+	for _, name := range defaultRegistry.Names() {
+		if id, ok := strings.CutPrefix(name, NumcodecsPrefix); ok {
+			if _, builtin := numcodecsFactories[id]; !builtin {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids
 }
 
 // ParseNumcodecs builds a codec from a numcodecs config object with its
@@ -205,7 +231,7 @@ func newBloscFromNumcodecs(configuration json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	var p BloscParams
+	var p BloscConfig
 	if p.Cname, err = c.String("cname", "lz4"); err != nil {
 		return nil, err
 	}
@@ -243,7 +269,7 @@ func newZstdFromNumcodecs(configuration json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewZstd(int(level), checksum)
+	return NewZstd(ZstdConfig{Level: int(level), Checksum: checksum})
 }
 
 func newGzipFromNumcodecs(configuration json.RawMessage) (Codec, error) {
@@ -255,7 +281,7 @@ func newGzipFromNumcodecs(configuration json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewGzip(int(level))
+	return NewGzip(GzipConfig{Level: int(level)})
 }
 
 func newCRC32CFromNumcodecs(configuration json.RawMessage) (Codec, error) {

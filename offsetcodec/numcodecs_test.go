@@ -103,7 +103,7 @@ func TestParseNumcodecsV2(t *testing.T) {
 // TestDeltaNumpy checks Delta against NumPy's diff and cumsum semantics:
 // numcodecs' docstring example, integer wrap-around, big-endian elements.
 func TestDeltaNumpy(t *testing.T) {
-	d, _ := NewDelta("<i2")
+	d, _ := NewDelta(DeltaConfig{Dtype: "<i2"})
 	var src []byte
 	for v := 100; v < 120; v += 2 {
 		src = binary.LittleEndian.AppendUint16(src, uint16(v))
@@ -118,17 +118,17 @@ func TestDeltaNumpy(t *testing.T) {
 			t.Fatalf("element %d = %d, want %d", i, got, want)
 		}
 	}
-	u, _ := NewDelta("|u1")
+	u, _ := NewDelta(DeltaConfig{Dtype: "|u1"})
 	enc, _ = u.Encode(nil, []byte{250, 3, 255})
 	if !bytes.Equal(enc, []byte{250, 9, 252}) {
 		t.Errorf("uint8 wrap-around: % d", enc)
 	}
-	be, _ := NewDelta(">u4")
+	be, _ := NewDelta(DeltaConfig{Dtype: ">u4"})
 	enc, _ = be.Encode(nil, []byte{0, 0, 1, 0, 0, 0, 1, 5})
 	if !bytes.Equal(enc, []byte{0, 0, 1, 0, 0, 0, 0, 5}) {
 		t.Errorf("big-endian: % x", enc)
 	}
-	f, _ := NewDelta("<f4")
+	f, _ := NewDelta(DeltaConfig{Dtype: "<f4"})
 	var fs []byte
 	for _, v := range []float32{1.5, 0.1, float32(math.Inf(1)), 3} {
 		fs = binary.LittleEndian.AppendUint32(fs, math.Float32bits(v))
@@ -144,7 +144,7 @@ func TestDeltaNumpy(t *testing.T) {
 }
 
 func TestLZ4Format(t *testing.T) {
-	l, _ := NewLZ4(1)
+	l, _ := NewLZ4(LZ4Config{Acceleration: 1})
 	src := bytes.Repeat([]byte("numcodecs lz4 "), 100)
 	enc, err := l.Encode(nil, src)
 	if err != nil {
@@ -191,8 +191,8 @@ func TestOCFBlosc2Config(t *testing.T) {
 			t.Fatalf("%s: %v", tc.meta, err)
 		}
 		b := c.(*Blosc2)
-		if b.Params().OCF != tc.ocf {
-			t.Errorf("%s: OCF = %v", tc.meta, b.Params().OCF)
+		if b.Config().OCF != tc.ocf {
+			t.Errorf("%s: OCF = %v", tc.meta, b.Config().OCF)
 		}
 		if tc.back != "" {
 			if out, _ := b.MarshalJSON(); string(out) != tc.back {

@@ -9,14 +9,22 @@ import (
 // OffsetName is the Zarr v3 name of the offset codec.
 const OffsetName = "offset"
 
-// HeaderFunc computes the header of one chunk at encode time. It receives
-// the encoded chunk payload (the output of the previous codecs) and must
-// append exactly the configured number of header bytes to dst and return the
-// extended slice. It must not retain or modify payload.
-type HeaderFunc func(dst, payload []byte) ([]byte, error)
+// OffsetConfig is the configuration of the offset codec, its JSON
+// "configuration" object.
+type OffsetConfig struct {
+	// Offset is the header size in bytes ("offset"), 0 to MaxHeaderBytes.
+	Offset int
+	// Prefix is the literal header written on encode ("prefix", base64 in
+	// the JSON), exactly Offset bytes. nil means absent: the header is
+	// Offset zero bytes and the metadata has no "prefix"; an empty,
+	// non-nil Prefix is a present, empty prefix (Offset 0).
+	Prefix []byte
+}
 
 // Offset is the "offset" codec: a fixed-size header in front of each chunk.
 // The zero value is not usable; build one with NewOffset or a Registry.
+// An Offset is safe for concurrent use (as is the HeaderFunc it is given,
+// if any, provided the function is).
 type Offset struct {
 	n         int
 	prefix    []byte // exactly n bytes (zeros when hasPrefix is false)
@@ -24,14 +32,14 @@ type Offset struct {
 	fn        HeaderFunc
 }
 
-// NewOffset returns an offset codec with a header of n bytes. prefix, when
-// not nil, is the literal header written on encode and must be exactly n bytes
-// long; when nil the header is n zero bytes and the metadata has no "prefix".
-func NewOffset(n int, prefix []byte) (*Offset, error) {
+// NewOffset checks c and returns the offset codec. The option
+// WithHeaderFunc computes each chunk's header at encode time.
+func NewOffset(c OffsetConfig, opts ...Option) (*Offset, error) {
+	n, prefix := c.Offset, c.Prefix
 	if n < 0 || n > MaxHeaderBytes {
 		return nil, configErr(OffsetName, "offset", "%d is out of range [0, %d]", n, MaxHeaderBytes)
 	}
-	o := &Offset{n: n}
+	o := &Offset{n: n, fn: applyOptions(opts).header}
 	if prefix != nil {
 		if len(prefix) != n {
 			return nil, configErr(OffsetName, "prefix", "decodes to %d bytes, offset is %d", len(prefix), n)
@@ -64,23 +72,21 @@ func newOffsetFromConfig(configuration json.RawMessage) (Codec, error) {
 	if prefix == nil && c.Has("prefix") {
 		prefix = []byte{} // "prefix": "" is a present, empty prefix
 	}
-	return NewOffset(int(n), prefix)
+	return NewOffset(OffsetConfig{Offset: int(n), Prefix: prefix})
 }
 
 // Name returns "offset".
 func (o *Offset) Name() string { return OffsetName }
 
-// Offset returns the header size in bytes.
-func (o *Offset) Offset() int { return o.n }
-
-// Prefix returns a copy of the static header written on encode.
-func (o *Offset) Prefix() []byte { return append([]byte(nil), o.prefix...) }
-
-// SetPrefixFunc makes Encode compute each chunk's header with fn instead of
-// writing the static prefix; nil restores the static prefix. The metadata
-// (MarshalJSON) is unchanged: it keeps offset and any static prefix. Call it
-// before the codec is shared between goroutines.
-func (o *Offset) SetPrefixFunc(fn HeaderFunc) { o.fn = fn }
+// Config returns the codec's configuration (Prefix is a copy, nil when the
+// configuration has none).
+func (o *Offset) Config() OffsetConfig {
+	c := OffsetConfig{Offset: o.n}
+	if o.hasPrefix {
+		c.Prefix = append([]byte{}, o.prefix...)
+	}
+	return c
+}
 
 // EncodedSize returns n + offset.
 func (o *Offset) EncodedSize(n int64) int64 { return n + int64(o.n) }

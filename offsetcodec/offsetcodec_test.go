@@ -118,21 +118,21 @@ func TestTIFFPrefix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hdr := c.(*Offset).Prefix()
+	hdr := c.(*Offset).Config().Prefix
 	if string(hdr[:4]) != "II*\x00" || binary.LittleEndian.Uint16(hdr[8:]) != 8 {
 		t.Fatalf("not a little-endian TIFF header with 8 IFD entries: % x", hdr[:10])
 	}
 }
 
 func TestPrefixFunc(t *testing.T) {
-	o, err := NewOffset(8, []byte("LEN:\x00\x00\x00\x00"))
+	cfg := OffsetConfig{Offset: 8, Prefix: []byte("LEN:\x00\x00\x00\x00")}
+	o, err := NewOffset(cfg, WithHeaderFunc(func(dst, payload []byte) ([]byte, error) {
+		dst = append(dst, "LEN:"...)
+		return binary.BigEndian.AppendUint32(dst, uint32(len(payload))), nil
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	o.SetPrefixFunc(func(dst, payload []byte) ([]byte, error) {
-		dst = append(dst, "LEN:"...)
-		return binary.BigEndian.AppendUint32(dst, uint32(len(payload))), nil
-	})
 	enc, err := o.Encode(nil, []byte("hello"))
 	if err != nil || string(enc) != "LEN:\x00\x00\x00\x05hello" {
 		t.Fatalf("Encode = %q, %v", enc, err)
@@ -141,20 +141,19 @@ func TestPrefixFunc(t *testing.T) {
 	if want := `{"name":"offset","configuration":{"offset":8,"prefix":"` + base64.StdEncoding.EncodeToString([]byte("LEN:\x00\x00\x00\x00")) + `"}}`; string(js) != want {
 		t.Errorf("MarshalJSON = %s, want %s", js, want)
 	}
-	o.SetPrefixFunc(func(dst, payload []byte) ([]byte, error) { return append(dst, "short"...), nil })
+	o, _ = NewOffset(cfg, WithHeaderFunc(func(dst, payload []byte) ([]byte, error) { return append(dst, "short"...), nil }))
 	if _, err := o.Encode(nil, []byte("x")); !errors.Is(err, ErrEncode) {
 		t.Errorf("wrong-length header: err = %v", err)
 	}
 	boom := errors.New("boom")
-	o.SetPrefixFunc(func(dst, payload []byte) ([]byte, error) { return dst, boom })
+	o, _ = NewOffset(cfg, WithHeaderFunc(func(dst, payload []byte) ([]byte, error) { return dst, boom }))
 	if _, err := o.Encode(nil, []byte("x")); !errors.Is(err, boom) || !errors.Is(err, ErrEncode) {
 		t.Errorf("failing header function: err = %v", err)
 	}
 
-	p, _ := NewPad(End, 2, nil)
-	p.SetPaddingFunc(func(dst, payload []byte) ([]byte, error) {
+	p, _ := NewPad(PadConfig{Location: End, NBytes: 2}, WithHeaderFunc(func(dst, payload []byte) ([]byte, error) {
 		return binary.LittleEndian.AppendUint16(dst, uint16(len(payload))), nil
-	})
+	}))
 	enc, err = p.Encode([]byte("z"), []byte("abc"))
 	if err != nil || !bytes.Equal(enc, []byte("zabc\x03\x00")) {
 		t.Errorf("pad end with function: %q, %v", enc, err)
@@ -185,22 +184,22 @@ func TestRegistry(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	if _, err := NewOffset(-1, nil); !errors.Is(err, ErrInvalidConfig) {
+	if _, err := NewOffset(OffsetConfig{Offset: -1}); !errors.Is(err, ErrInvalidConfig) {
 		t.Error(err)
 	}
-	if _, err := NewOffset(2, []byte{1}); !errors.Is(err, ErrInvalidConfig) {
+	if _, err := NewOffset(OffsetConfig{Offset: 2, Prefix: []byte{1}}); !errors.Is(err, ErrInvalidConfig) {
 		t.Error(err)
 	}
-	if _, err := NewPad(Location(7), 1, nil); !errors.Is(err, ErrInvalidConfig) {
+	if _, err := NewPad(PadConfig{Location: Location(7), NBytes: 1}); !errors.Is(err, ErrInvalidConfig) {
 		t.Error(err)
 	}
-	if _, err := NewPad(Start, MaxHeaderBytes+1, nil); !errors.Is(err, ErrInvalidConfig) {
+	if _, err := NewPad(PadConfig{Location: Start, NBytes: MaxHeaderBytes + 1}); !errors.Is(err, ErrInvalidConfig) {
 		t.Error(err)
 	}
 }
 
 func BenchmarkOffsetEncode(b *testing.B) {
-	o, _ := NewOffset(110, nil)
+	o, _ := NewOffset(OffsetConfig{Offset: 110})
 	src := make([]byte, 1<<17)
 	dst := make([]byte, 0, len(src)+110)
 	b.SetBytes(int64(len(src)))
@@ -211,7 +210,7 @@ func BenchmarkOffsetEncode(b *testing.B) {
 }
 
 func BenchmarkOffsetDecode(b *testing.B) {
-	o, _ := NewOffset(110, nil)
+	o, _ := NewOffset(OffsetConfig{Offset: 110})
 	src := make([]byte, 1<<17+110)
 	dst := make([]byte, 0, len(src))
 	b.SetBytes(int64(len(src)))

@@ -26,6 +26,42 @@ func (l Location) String() string {
 	return "start"
 }
 
+// ParseLocation returns the Location named s, "start" or "end".
+func ParseLocation(s string) (Location, error) {
+	switch s {
+	case "start":
+		return Start, nil
+	case "end":
+		return End, nil
+	}
+	return 0, configErr(PadName, "location", "%q is not one of \"start\", \"end\"", clip(s))
+}
+
+// MarshalText returns "start" or "end".
+func (l Location) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText sets l from "start" or "end".
+func (l *Location) UnmarshalText(b []byte) error {
+	v, err := ParseLocation(string(b))
+	if err == nil {
+		*l = v
+	}
+	return err
+}
+
+// PadConfig is the configuration of the pad codec, its JSON
+// "configuration" object.
+type PadConfig struct {
+	// Location is where the padding goes ("location").
+	Location Location
+	// NBytes is the padding size in bytes ("nbytes"), 0 to MaxHeaderBytes.
+	NBytes int
+	// Padding is the literal padding written on encode ("padding", base64
+	// in the JSON), exactly NBytes bytes. nil means absent: NBytes zero
+	// bytes, and the metadata has no "padding".
+	Padding []byte
+}
+
 // Pad is the "pad" codec: nbytes of padding at the start or end of each
 // chunk. The zero value is not usable; build one with NewPad or a Registry.
 type Pad struct {
@@ -36,17 +72,17 @@ type Pad struct {
 	fn         HeaderFunc
 }
 
-// NewPad returns a pad codec adding n bytes at loc. padding, when not nil, is
-// the literal padding written on encode and must be exactly n bytes long; when
-// nil the padding is n zero bytes and the metadata has no "padding".
-func NewPad(loc Location, n int, padding []byte) (*Pad, error) {
+// NewPad checks c and returns the pad codec. The option WithHeaderFunc
+// computes each chunk's padding at encode time.
+func NewPad(c PadConfig, opts ...Option) (*Pad, error) {
+	loc, n, padding := c.Location, c.NBytes, c.Padding
 	if loc != Start && loc != End {
 		return nil, configErr(PadName, "location", "invalid location %d", loc)
 	}
 	if n < 0 || n > MaxHeaderBytes {
 		return nil, configErr(PadName, "nbytes", "%d is out of range [0, %d]", n, MaxHeaderBytes)
 	}
-	p := &Pad{loc: loc, n: n}
+	p := &Pad{loc: loc, n: n, fn: applyOptions(opts).header}
 	if padding != nil {
 		if len(padding) != n {
 			return nil, configErr(PadName, "padding", "decodes to %d bytes, nbytes is %d", len(padding), n)
@@ -72,6 +108,10 @@ func newPadFromConfig(configuration json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
+	loc, err := ParseLocation(locName)
+	if err != nil {
+		return nil, err
+	}
 	n, err := c.Int("nbytes", 0, 0, MaxHeaderBytes)
 	if err != nil {
 		return nil, err
@@ -83,30 +123,21 @@ func newPadFromConfig(configuration json.RawMessage) (Codec, error) {
 	if padding == nil && c.Has("padding") {
 		padding = []byte{}
 	}
-	loc := Start
-	if locName == "end" {
-		loc = End
-	}
-	return NewPad(loc, int(n), padding)
+	return NewPad(PadConfig{Location: loc, NBytes: int(n), Padding: padding})
 }
 
 // Name returns "pad".
 func (p *Pad) Name() string { return PadName }
 
-// Location returns where the padding is.
-func (p *Pad) Location() Location { return p.loc }
-
-// NBytes returns the padding size in bytes.
-func (p *Pad) NBytes() int { return p.n }
-
-// Padding returns a copy of the static padding written on encode.
-func (p *Pad) Padding() []byte { return append([]byte(nil), p.padding...) }
-
-// SetPaddingFunc makes Encode compute each chunk's padding with fn (given the
-// chunk payload) instead of writing the static padding; nil restores the
-// static padding. The metadata is unchanged. Call it before the codec is
-// shared between goroutines.
-func (p *Pad) SetPaddingFunc(fn HeaderFunc) { p.fn = fn }
+// Config returns the codec's configuration (Padding is a copy, nil when the
+// configuration has none).
+func (p *Pad) Config() PadConfig {
+	c := PadConfig{Location: p.loc, NBytes: p.n}
+	if p.hasPadding {
+		c.Padding = append([]byte{}, p.padding...)
+	}
+	return c
+}
 
 // EncodedSize returns n + nbytes.
 func (p *Pad) EncodedSize(n int64) int64 { return n + int64(p.n) }

@@ -39,11 +39,21 @@ func NewRegistry() *Registry {
 	return r
 }
 
+// coreArrayCodecs are the names of the array -> array and array -> bytes
+// codecs of the Zarr v3 core specification. They are not bytes -> bytes
+// codecs: package zarr implements them, and a Registry refuses them.
+var coreArrayCodecs = []string{"bytes", "sharding_indexed", "transpose"}
+
 // Register adds a factory for name. Registering a name twice is an error:
-// a library plugging in its codecs must not silently replace another's.
+// a library plugging in its codecs must not silently replace another's. So
+// is registering a core array codec of Zarr v3 ("bytes", "transpose",
+// "sharding_indexed"), which package zarr implements.
 func (r *Registry) Register(name string, f Factory) error {
 	if !validName(name) {
 		return fmt.Errorf("%w: invalid codec name %q", ErrInvalidConfig, name)
+	}
+	if contains(coreArrayCodecs, name) {
+		return fmt.Errorf("%w: %q is a core array codec of Zarr v3 (package zarr implements it), not a bytes -> bytes codec", ErrInvalidConfig, name)
 	}
 	if f == nil {
 		return fmt.Errorf("%w: nil factory for codec %q", ErrInvalidConfig, name)
@@ -151,7 +161,11 @@ func validName(s string) bool {
 	return true
 }
 
-var defaultRegistry = NewRegistry()
+// defaultRegistry is set in init: NewNumcodecs, which its factories call,
+// looks codecs up in it.
+var defaultRegistry *Registry
+
+func init() { defaultRegistry = NewRegistry() }
 
 // Default returns the package's default registry: the one Register adds to
 // and New builds from, and the one the zarr package of this module uses, so

@@ -20,9 +20,17 @@ const ShuffleName = "shuffle"
 // numcodecs.
 type Shuffle struct{ elementsize int }
 
-// NewShuffle returns the shuffle codec for elements of elementsize bytes
-// (1 to 255; 0 leaves it to the array's data type, see ItemSizeResolver).
-func NewShuffle(elementsize int) (*Shuffle, error) {
+// ShuffleConfig is the configuration of the shuffle codec.
+type ShuffleConfig struct {
+	// Elementsize is the element size in bytes ("elementsize"), 1 to 255;
+	// 0 (absent) leaves it to the array's data type (see
+	// ItemSizeResolver).
+	Elementsize int
+}
+
+// NewShuffle checks c and returns the shuffle codec.
+func NewShuffle(c ShuffleConfig) (*Shuffle, error) {
+	elementsize := c.Elementsize
 	if elementsize < 0 || elementsize > shuffle.MaxTypesize {
 		return nil, configErr(ShuffleName, "elementsize", "%d is out of range [1, %d]", elementsize, shuffle.MaxTypesize)
 	}
@@ -38,8 +46,11 @@ func newShuffleFromConfig(conf json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewShuffle(int(es))
+	return NewShuffle(ShuffleConfig{Elementsize: int(es)})
 }
+
+// Config returns the codec's configuration.
+func (s *Shuffle) Config() ShuffleConfig { return ShuffleConfig{Elementsize: s.elementsize} }
 
 // Name returns "shuffle".
 func (s *Shuffle) Name() string { return ShuffleName }
@@ -52,7 +63,7 @@ func (s *Shuffle) ResolveItemSize(itemSize int) (Codec, error) {
 	if s.elementsize != 0 {
 		return s, nil
 	}
-	return NewShuffle(itemSize)
+	return NewShuffle(ShuffleConfig{Elementsize: itemSize})
 }
 
 // MarshalJSON returns {"name":"shuffle","configuration":{"elementsize":...}}.

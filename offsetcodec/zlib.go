@@ -17,8 +17,15 @@ const ZlibName = "zlib"
 // "numcodecs.zlib", a Zarr v3 codec of numcodecs.zarr3.
 type Zlib struct{ level int }
 
-// NewZlib returns the zlib codec with a compression level from 0 to 9.
-func NewZlib(level int) (*Zlib, error) {
+// ZlibConfig is the configuration of the zlib codec.
+type ZlibConfig struct {
+	// Level is the compression level ("level"), 0 (stored) to 9.
+	Level int
+}
+
+// NewZlib checks c and returns the zlib codec.
+func NewZlib(c ZlibConfig) (*Zlib, error) {
+	level := c.Level
 	if level < 0 || level > 9 {
 		return nil, configErr(ZlibName, "level", "%d is out of range [0, 9]", level)
 	}
@@ -34,8 +41,11 @@ func newZlibFromConfig(conf json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewZlib(int(level))
+	return NewZlib(ZlibConfig{Level: int(level)})
 }
+
+// Config returns the codec's configuration.
+func (z *Zlib) Config() ZlibConfig { return ZlibConfig{Level: z.level} }
 
 // Name returns "zlib".
 func (z *Zlib) Name() string { return ZlibName }

@@ -28,9 +28,19 @@ type Zstd struct {
 	err  error
 }
 
-// NewZstd returns the zstd codec. level is -131072..22 (0 means the zstd
-// default, 3); checksum stores a content checksum in each frame.
-func NewZstd(level int, checksum bool) (*Zstd, error) {
+// ZstdConfig is the configuration of the zstd codec, its JSON
+// "configuration" object.
+type ZstdConfig struct {
+	// Level is the compression level ("level"), -131072..22; 0 means the
+	// zstd default, 3.
+	Level int
+	// Checksum stores a content checksum in each frame ("checksum").
+	Checksum bool
+}
+
+// NewZstd checks c and returns the zstd codec.
+func NewZstd(c ZstdConfig) (*Zstd, error) {
+	level, checksum := c.Level, c.Checksum
 	if level < -131072 || level > 22 {
 		return nil, configErr(ZstdName, "level", "%d is out of range [-131072, 22]", level)
 	}
@@ -50,8 +60,11 @@ func newZstdFromConfig(conf json.RawMessage) (Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewZstd(int(level), checksum)
+	return NewZstd(ZstdConfig{Level: int(level), Checksum: checksum})
 }
+
+// Config returns the codec's configuration.
+func (z *Zstd) Config() ZstdConfig { return ZstdConfig{Level: z.level, Checksum: z.checksum} }
 
 // Name returns "zstd".
 func (z *Zstd) Name() string { return ZstdName }

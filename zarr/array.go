@@ -97,11 +97,14 @@ func (a *Array) Write(data []byte) error {
 	return a.WriteRegion(make([]int64, len(a.l.shape)), a.l.shape, data)
 }
 
-// ReadRegion returns the elements of the box [start, start+count) as
-// little-endian elements in C order. Chunks missing from the store read as
-// the fill value.
-func (a *Array) ReadRegion(start, count []int64) ([]byte, error) {
-	size, err := a.l.regionBytes(start, count)
+// ReadRegion returns the elements of the box start[d] <= i < stop[d] (one
+// start and one stop per dimension, as C-Blosc2, python-blosc2 and
+// frame.Array.ReadSlab take them) as little-endian elements in C order.
+// A stop before its start, or a box outside the array, is an error wrapping
+// ErrRegion; start == stop selects nothing. Chunks missing from the store
+// read as the fill value.
+func (a *Array) ReadRegion(start, stop []int64) ([]byte, error) {
+	count, size, err := a.l.region(start, stop)
 	if err != nil {
 		return nil, err
 	}
@@ -128,10 +131,10 @@ func (a *Array) ReadRegion(start, count []int64) ([]byte, error) {
 }
 
 // WriteRegion writes data (little-endian elements in C order) to the box
-// [start, start+count). Chunks only partly covered are read, updated and
-// rewritten; new chunks start as the fill value.
-func (a *Array) WriteRegion(start, count []int64, data []byte) error {
-	size, err := a.l.regionBytes(start, count)
+// start[d] <= i < stop[d] (see ReadRegion). Chunks only partly covered are
+// read, updated and rewritten; new chunks start as the fill value.
+func (a *Array) WriteRegion(start, stop []int64, data []byte) error {
+	count, size, err := a.l.region(start, stop)
 	if err != nil {
 		return err
 	}

@@ -42,7 +42,7 @@ func ExampleCreateArray_blosc() {
 	fmt.Println(codec.String())
 	chunk, _ := store.Get("temps/c/0")
 	fmt.Println("chunk of 2000 bytes stored in fewer than 500:", len(chunk) < 500)
-	back, _ := zarr.ReadValues[float32](a, []int64{998}, []int64{2})
+	back, _ := zarr.ReadValues[float32](a, []int64{998}, []int64{1000})
 	fmt.Println(back)
 	// Output:
 	// {"name":"blosc","configuration":{"cname":"zstd","clevel":5,"shuffle":"shuffle","typesize":4,"blocksize":0}}

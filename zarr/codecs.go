@@ -8,9 +8,11 @@ import (
 )
 
 // Codec is one entry of an array's codec list: a *Transpose (array -> array),
-// a *Bytes or a *ShardingIndexed (array -> bytes) or an offsetcodec.Codec (bytes -> bytes, such as
-// the codecs of NewGzip, NewZstd, NewCRC32C, offsetcodec.NewOffset and
-// offsetcodec.NewPad, or any codec plugged in with RegisterCodec).
+// a *Bytes or a *ShardingIndexed (array -> bytes), or an offsetcodec.Codec
+// (bytes -> bytes: offsetcodec.NewGzip, NewZstd, NewBlosc, NewOffset, ...,
+// or any codec registered with offsetcodec.Register). Package offsetcodec
+// owns the bytes -> bytes codecs and the one registry metadata is parsed
+// with; this package owns the core array codecs and the pipeline.
 type Codec interface {
 	Name() string
 	MarshalJSON() ([]byte, error)
@@ -58,28 +60,13 @@ func (b *Bytes) MarshalJSON() ([]byte, error) {
 	return []byte(`{"name":"bytes","configuration":{"endian":` + string(e) + `}}`), nil
 }
 
-// LimitDecoder may be implemented by a bytes -> bytes codec whose output can
-// be much larger than its input (a decompressor). The pipeline then passes the
-// largest output a valid chunk can have, and the codec must fail rather than
-// produce more.
-type LimitDecoder = offsetcodec.LimitDecoder
-
-// registry is offsetcodec's default registry: codecs registered there (with
-// offsetcodec.Register or RegisterCodec) are known to both packages.
+// registry is offsetcodec's default registry, where offsetcodec.Register
+// adds codecs: metadata naming a codec registered there opens here. A
+// compressor plugged in this way should implement offsetcodec.LimitDecoder
+// (the pipeline passes the largest output a valid chunk can have), and a
+// codec with settings that depend on the data type
+// offsetcodec.ItemSizeResolver.
 var registry = offsetcodec.Default()
-
-// RegisterCodec makes the bytes -> bytes codec name available to OpenArray
-// (and to metadata parsing); it adds name to offsetcodec's default registry.
-// Compressors plugged in this way should implement LimitDecoder, and codecs
-// with settings that depend on the data type offsetcodec.ItemSizeResolver.
-// The codecs of package offsetcodec (blosc, blosc2, gzip, zstd, crc32c,
-// offset, pad and the numcodecs.* names) are registered already.
-func RegisterCodec(name string, f offsetcodec.Factory) error {
-	if name == "transpose" || name == "bytes" || name == shardingName {
-		return fmt.Errorf("%w: %q is a built-in codec", ErrInvalidMetadata, name)
-	}
-	return registry.Register(name, f)
-}
 
 // parseCodec builds one codec from its metadata.
 func parseCodec(field string, raw json.RawMessage) (Codec, error) {

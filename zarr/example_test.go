@@ -12,7 +12,7 @@ import (
 // An array whose stored chunks carry an N5-style header, written and read
 // back by region. Missing chunks read as the fill value.
 func Example() {
-	header, _ := offsetcodec.NewOffset(12, []byte{0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3})
+	header, _ := offsetcodec.NewOffset(offsetcodec.OffsetConfig{Offset: 12, Prefix: []byte{0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3}})
 	store := zarr.NewMemStore()
 	a, err := zarr.CreateArray(store, "volume", zarr.ArrayMetadata{
 		Shape:      []int64{4, 6},
@@ -24,7 +24,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	if err := zarr.WriteValues(a, []int64{0, 1}, []int64{2, 2}, []uint16{1, 2, 258, 4}); err != nil {
+	if err := zarr.WriteValues(a, []int64{0, 1}, []int64{2, 3}, []uint16{1, 2, 258, 4}); err != nil {
 		panic(err)
 	}
 	fmt.Println(store.Keys())
@@ -43,11 +43,11 @@ func Example() {
 // payload, as compressed TIFF strips or N5 varlength blocks need. The
 // metadata records only the offset.
 func Example_prefixFunc() {
-	header, _ := offsetcodec.NewOffset(4, nil)
-	header.SetPrefixFunc(func(dst, payload []byte) ([]byte, error) {
-		return binary.LittleEndian.AppendUint32(dst, uint32(len(payload))), nil
-	})
-	gz, _ := zarr.NewGzip(9)
+	header, _ := offsetcodec.NewOffset(offsetcodec.OffsetConfig{Offset: 4},
+		offsetcodec.WithHeaderFunc(func(dst, payload []byte) ([]byte, error) {
+			return binary.LittleEndian.AppendUint32(dst, uint32(len(payload))), nil
+		}))
+	gz, _ := offsetcodec.NewGzip(offsetcodec.GzipConfig{Level: 9})
 	store := zarr.NewMemStore()
 	a, _ := zarr.CreateArray(store, "", zarr.ArrayMetadata{
 		Shape: []int64{1000}, DataType: zarr.Uint8, ChunkShape: []int64{1000},

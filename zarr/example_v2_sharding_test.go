@@ -60,7 +60,7 @@ func Example_sharding() {
 		panic(err)
 	}
 	fmt.Println(store.Keys())
-	v, _ := zarr.ReadValues[int32](a, []int64{9, 10}, []int64{1, 2})
+	v, _ := zarr.ReadValues[int32](a, []int64{9, 10}, []int64{10, 12})
 	fmt.Println(v)
 	// Output:
 	// [c/0/0 c/0/1 c/1/0 c/1/1 zarr.json]

@@ -22,16 +22,39 @@ type HTTPStore struct {
 	ctx    context.Context
 }
 
-// NewHTTPStore returns a store reading below the URL base with client (nil:
-// http.DefaultClient). ctx (nil: context.Background()) bounds every request.
-func NewHTTPStore(ctx context.Context, client *http.Client, base string) *HTTPStore {
-	if client == nil {
-		client = http.DefaultClient
+// HTTPOption sets a behaviour of an HTTPStore at construction.
+type HTTPOption func(*HTTPStore)
+
+// WithHTTPClient makes the store send its requests with client instead of
+// http.DefaultClient (nil keeps http.DefaultClient).
+func WithHTTPClient(client *http.Client) HTTPOption {
+	return func(s *HTTPStore) {
+		if client != nil {
+			s.client = client
+		}
 	}
-	if ctx == nil {
-		ctx = context.Background()
+}
+
+// WithContext bounds every request of the store by ctx instead of
+// context.Background() (nil keeps context.Background()).
+func WithContext(ctx context.Context) HTTPOption {
+	return func(s *HTTPStore) {
+		if ctx != nil {
+			s.ctx = ctx
+		}
 	}
-	return &HTTPStore{base: strings.TrimRight(base, "/"), client: client, ctx: ctx}
+}
+
+// NewHTTPStore returns a store reading below the URL base, with
+// http.DefaultClient and no deadline unless the options say otherwise.
+func NewHTTPStore(base string, opts ...HTTPOption) *HTTPStore {
+	s := &HTTPStore{base: strings.TrimRight(base, "/"), client: http.DefaultClient, ctx: context.Background()}
+	for _, opt := range opts {
+		if opt != nil {
+			opt(s)
+		}
+	}
+	return s
 }
 
 // Get downloads the value of key.

@@ -30,13 +30,13 @@ func TestHTTPStoreSharded(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	remote, err := OpenArray(NewHTTPStore(context.Background(), srv.Client(), srv.URL), "")
+	remote, err := OpenArray(NewHTTPStore(srv.URL, WithHTTPClient(srv.Client()), WithContext(context.Background())), "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	sent.Store(0)
 	requests.Store(0)
-	got, err := remote.ReadRegion([]int64{40, 45}, []int64{1, 1})
+	got, err := remote.ReadRegion([]int64{40, 45}, []int64{41, 46})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestHTTPStoreSharded(t *testing.T) {
 		t.Fatalf("whole read over HTTP: %v", err)
 	}
 	// Missing shards read as fill; writes are refused.
-	if _, err := NewHTTPStore(nil, srv.Client(), srv.URL).Get("c/9/9"); err == nil {
+	if _, err := NewHTTPStore(srv.URL, WithHTTPClient(srv.Client())).Get("c/9/9"); err == nil {
 		t.Error("missing key read")
 	}
 	if err := remote.Write(data); err == nil {

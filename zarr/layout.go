@@ -130,23 +130,29 @@ func (l *layout) chunkKey(idx []int64) string {
 // fillChunk returns a decoded chunk holding only the fill value.
 func (l *layout) fillChunk() []byte { return fillBuffer(l.chunkBytes, l.fill) }
 
-// regionBytes checks that start/count lie inside the array and returns the
-// size of the region in bytes.
-func (l *layout) regionBytes(start, count []int64) (int, error) {
-	if len(start) != len(l.shape) || len(count) != len(l.shape) {
-		return 0, fmt.Errorf("%w: region has %d/%d dimensions, array has %d", ErrRegion, len(start), len(count), len(l.shape))
+// region checks that the box start[d] <= i < stop[d] lies inside the array
+// (as frame's ReadSlab: a stop before its start is a reversed range, start
+// == stop selects nothing) and returns its shape and its size in bytes.
+func (l *layout) region(start, stop []int64) (count []int64, size int, err error) {
+	if len(start) != len(l.shape) || len(stop) != len(l.shape) {
+		return nil, 0, fmt.Errorf("%w: start/stop have %d/%d dimensions, array has %d", ErrRegion, len(start), len(stop), len(l.shape))
 	}
+	count = make([]int64, len(l.shape))
 	n := int64(l.es)
 	for d := range l.shape {
-		if start[d] < 0 || count[d] < 0 || start[d] > l.shape[d] || count[d] > l.shape[d]-start[d] {
-			return 0, fmt.Errorf("%w: dimension %d: [%d, %d+%d) is outside [0, %d)", ErrRegion, d, start[d], start[d], count[d], l.shape[d])
+		if start[d] > stop[d] {
+			return nil, 0, fmt.Errorf("%w: dimension %d: [%d, %d) is a reversed range (stop before start; start == stop is empty)", ErrRegion, d, start[d], stop[d])
 		}
+		if start[d] < 0 || stop[d] > l.shape[d] {
+			return nil, 0, fmt.Errorf("%w: dimension %d: [%d, %d) is outside [0, %d)", ErrRegion, d, start[d], stop[d], l.shape[d])
+		}
+		count[d] = stop[d] - start[d]
 		if count[d] != 0 && n > MaxRegionBytes/count[d] {
-			return 0, fmt.Errorf("%w: region of %v elements is larger than %d bytes; read it in parts", ErrRegion, count, int64(MaxRegionBytes))
+			return nil, 0, fmt.Errorf("%w: region of %v elements is larger than %d bytes; read it in parts", ErrRegion, count, int64(MaxRegionBytes))
 		}
 		n *= count[d]
 	}
-	return int(n), nil
+	return count, int(n), nil
 }
 
 func boolInt(b bool) int64 {

@@ -19,11 +19,11 @@ func n5Metadata(t *testing.T, dims, block [2]int64) ArrayMetadata {
 	hdr := []byte{0, 0, 0, 2} // mode 0 (default), 2 dimensions
 	hdr = binary.BigEndian.AppendUint32(hdr, uint32(block[0]))
 	hdr = binary.BigEndian.AppendUint32(hdr, uint32(block[1]))
-	off, err := offsetcodec.NewOffset(12, hdr)
+	off, err := offsetcodec.NewOffset(offsetcodec.OffsetConfig{Offset: 12, Prefix: hdr})
 	if err != nil {
 		t.Fatal(err)
 	}
-	zs, _ := NewZstd(3, false)
+	zs, _ := offsetcodec.NewZstd(offsetcodec.ZstdConfig{Level: 3})
 	return ArrayMetadata{
 		Shape: dims[:], DataType: Uint16, ChunkShape: block[:],
 		ChunkKeyEncoding: ChunkKeyEncoding{Name: "v2", Separator: "/"},

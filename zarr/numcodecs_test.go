@@ -40,13 +40,13 @@ func TestNumcodecsV3(t *testing.T) {
 	}
 	// The stored chunk: zstd of the shuffled big-endian deltas.
 	stored, _ := s.Get("c/1/0")
-	z, _ := offsetcodec.NewZstd(1, false)
+	z, _ := offsetcodec.NewZstd(offsetcodec.ZstdConfig{Level: 1})
 	raw, err := z.Decode(nil, stored)
 	if err != nil {
 		t.Fatal(err)
 	}
 	unsh := make([]byte, len(raw))
-	sh, _ := offsetcodec.NewShuffle(4)
+	sh, _ := offsetcodec.NewShuffle(offsetcodec.ShuffleConfig{Elementsize: 4})
 	unsh, _ = sh.Decode(unsh[:0], raw)
 	for i := 0; i < 50; i++ {
 		want := vals[50+i] - vals[50+i-1]

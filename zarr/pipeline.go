@@ -173,7 +173,7 @@ func (p *pipeline) decode(key string, stored []byte) ([]byte, error) {
 		c, limit := p.b2b[i], p.bounds[i]
 		var out []byte
 		var err error
-		if ld, ok := c.(LimitDecoder); ok {
+		if ld, ok := c.(offsetcodec.LimitDecoder); ok {
 			out, err = ld.DecodeLimit(nil, data, limit)
 		} else {
 			out, err = c.Decode(nil, data)

@@ -132,7 +132,7 @@ func (c v2Case) expected(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	start, count := c.region()
-	if err := a.WriteRegion(start, count, c.values()); err != nil {
+	if err := a.WriteRegion(start, stopOf(start, count), c.values()); err != nil {
 		t.Fatal(err)
 	}
 	all, err := a.Read()
@@ -228,7 +228,7 @@ func TestV2ZarrPythonReadsOurs(t *testing.T) {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		start, count := c.region()
-		if err := a.WriteRegion(start, count, c.values()); err != nil {
+		if err := a.WriteRegion(start, stopOf(start, count), c.values()); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 	}

@@ -40,26 +40,26 @@ func DataTypeOf[T Element]() DataType {
 	}
 }
 
-// ReadValues reads the region [start, start+count) of a as Go values. T
-// must match the array's data type.
-func ReadValues[T Element](a *Array, start, count []int64) ([]T, error) {
+// ReadValues reads the region start[d] <= i < stop[d] of a (see
+// Array.ReadRegion) as Go values. T must match the array's data type.
+func ReadValues[T Element](a *Array, start, stop []int64) ([]T, error) {
 	if dt := DataTypeOf[T](); dt != a.DataType() {
 		return nil, fmt.Errorf("%w: reading %s elements as %s", ErrRegion, a.DataType(), dt)
 	}
-	b, err := a.ReadRegion(start, count)
+	b, err := a.ReadRegion(start, stop)
 	if err != nil {
 		return nil, err
 	}
 	return FromBytes[T](b), nil
 }
 
-// WriteValues writes values to the region [start, start+count) of a. T must
-// match the array's data type.
-func WriteValues[T Element](a *Array, start, count []int64, values []T) error {
+// WriteValues writes values to the region start[d] <= i < stop[d] of a (see
+// Array.ReadRegion). T must match the array's data type.
+func WriteValues[T Element](a *Array, start, stop []int64, values []T) error {
 	if dt := DataTypeOf[T](); dt != a.DataType() {
 		return fmt.Errorf("%w: writing %s values to a %s array", ErrRegion, dt, a.DataType())
 	}
-	return a.WriteRegion(start, count, ToBytes(values))
+	return a.WriteRegion(start, stop, ToBytes(values))
 }
 
 // ToBytes returns values as little-endian bytes, the layout of ReadRegion

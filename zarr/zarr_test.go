@@ -75,7 +75,7 @@ func TestRoundTrip(t *testing.T) {
 			}
 			// A region crossing chunk borders.
 			start, count := []int64{1, 2, 3}, []int64{5, 3, 6}
-			reg, err := b.ReadRegion(start, count)
+			reg, err := b.ReadRegion(start, stopOf(start, count))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -142,7 +142,7 @@ func TestMissingChunksAndFill(t *testing.T) {
 		}
 		es := tt.dt.Size()
 		one := bytes.Repeat([]byte{0x01}, es)
-		if err := a.WriteRegion([]int64{4, 3}, []int64{1, 1}, one); err != nil {
+		if err := a.WriteRegion([]int64{4, 3}, []int64{5, 4}, one); err != nil {
 			t.Fatal(err)
 		}
 		if keys := s.Keys(); strings.Join(keys, " ") != "x/c/2/1 x/zarr.json" {
@@ -313,12 +313,12 @@ func TestParseMetadataErrors(t *testing.T) {
 }
 
 func TestMetadataRoundTrip(t *testing.T) {
-	off, _ := offsetcodec.NewOffset(4, []byte("HEAD"))
-	gz, _ := NewGzip(9)
+	off, _ := offsetcodec.NewOffset(offsetcodec.OffsetConfig{Offset: 4, Prefix: []byte("HEAD")})
+	gz, _ := offsetcodec.NewGzip(offsetcodec.GzipConfig{Level: 9})
 	y := "y"
 	m := ArrayMetadata{Shape: []int64{10, 20}, DataType: Float32, ChunkShape: []int64{5, 5},
 		ChunkKeyEncoding: ChunkKeyEncoding{Name: "v2", Separator: "/"}, FillValue: json.RawMessage(`"NaN"`),
-		Codecs:         []Codec{&Transpose{Order: []int{1, 0}}, &Bytes{Endian: "big"}, gz, NewCRC32C(), off},
+		Codecs:         []Codec{&Transpose{Order: []int{1, 0}}, &Bytes{Endian: "big"}, gz, offsetcodec.NewCRC32C(), off},
 		DimensionNames: []*string{&y, nil}, Attributes: json.RawMessage(`{"a":[1,2]}`)}
 	doc, err := m.MarshalJSON()
 	if err != nil {
@@ -354,7 +354,7 @@ func TestMetadataRoundTrip(t *testing.T) {
 func TestCorruptChunks(t *testing.T) {
 	s := NewMemStore()
 	a, err := CreateArray(s, "", ArrayMetadata{Shape: []int64{64}, DataType: Uint32, ChunkShape: []int64{32},
-		Codecs: []Codec{&Bytes{Endian: "little"}, mustCodec(t, `{"name":"zstd"}`), NewCRC32C(), mustCodec(t, `{"name":"offset","configuration":{"offset":8}}`)}})
+		Codecs: []Codec{&Bytes{Endian: "little"}, mustCodec(t, `{"name":"zstd"}`), offsetcodec.NewCRC32C(), mustCodec(t, `{"name":"offset","configuration":{"offset":8}}`)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,7 +377,7 @@ func TestCorruptChunks(t *testing.T) {
 		}
 	}
 	// A zstd frame that decodes to more than a chunk is rejected.
-	z, _ := NewZstd(1, false)
+	z, _ := offsetcodec.NewZstd(offsetcodec.ZstdConfig{Level: 1})
 	big, _ := z.Encode(nil, make([]byte, 1<<20))
 	b, _ := CreateArray(s, "b", ArrayMetadata{Shape: []int64{8}, DataType: Uint8, ChunkShape: []int64{8},
 		Codecs: []Codec{&Bytes{}, z}})
@@ -385,7 +385,7 @@ func TestCorruptChunks(t *testing.T) {
 	if _, err := b.Read(); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("zstd bomb: %v", err)
 	}
-	g, _ := NewGzip(1)
+	g, _ := offsetcodec.NewGzip(offsetcodec.GzipConfig{Level: 1})
 	bigGz, _ := g.Encode(nil, make([]byte, 1<<20))
 	c, _ := CreateArray(s, "c", ArrayMetadata{Shape: []int64{8}, DataType: Uint8, ChunkShape: []int64{8},
 		Codecs: []Codec{&Bytes{}, g}})
@@ -398,7 +398,8 @@ func TestCorruptChunks(t *testing.T) {
 func TestRegionErrors(t *testing.T) {
 	a, _ := CreateArray(NewMemStore(), "", ArrayMetadata{Shape: []int64{4, 4}, DataType: Int16, ChunkShape: []int64{2, 2}})
 	for _, r := range [][2][]int64{
-		{{0, 0}, {5, 1}}, {{-1, 0}, {1, 1}}, {{0}, {1}}, {{4, 0}, {1, 1}}, {{3, 3}, {1, 2}},
+		{{0, 0}, {5, 1}}, {{-1, 0}, {0, 1}}, {{0}, {1}}, {{4, 0}, {5, 1}}, {{3, 3}, {4, 5}},
+		{{2, 2}, {1, 3}}, // reversed range
 	} {
 		if _, err := a.ReadRegion(r[0], r[1]); !errors.Is(err, ErrRegion) {
 			t.Errorf("region %v: %v", r, err)
@@ -410,7 +411,7 @@ func TestRegionErrors(t *testing.T) {
 	if _, err := ReadValues[uint16](a, []int64{0, 0}, []int64{1, 1}); !errors.Is(err, ErrRegion) {
 		t.Errorf("wrong Go type: %v", err)
 	}
-	if v, err := ReadValues[int16](a, []int64{4, 4}, []int64{0, 0}); err != nil || len(v) != 0 {
+	if v, err := ReadValues[int16](a, []int64{4, 4}, []int64{4, 4}); err != nil || len(v) != 0 {
 		t.Errorf("empty region: %v %v", v, err)
 	}
 }
@@ -469,7 +470,7 @@ func TestHugeArray(t *testing.T) {
 	if _, err := a.Read(); !errors.Is(err, ErrRegion) {
 		t.Errorf("reading 2^63 bytes: %v", err)
 	}
-	v, err := ReadValues[float64](a, []int64{1<<40 - 1, 1<<20 - 2}, []int64{1, 2})
+	v, err := ReadValues[float64](a, []int64{1<<40 - 1, 1<<20 - 2}, []int64{1 << 40, 1 << 20})
 	if err != nil || len(v) != 2 || v[0] != 0 {
 		t.Errorf("corner read: %v %v", v, err)
 	}
@@ -491,7 +492,7 @@ func (x xorCodec) Encode(dst, src []byte) ([]byte, error) {
 func (x xorCodec) Decode(dst, src []byte) ([]byte, error) { return x.Encode(dst, src) }
 
 func TestRegisterCodec(t *testing.T) {
-	err := RegisterCodec("test.xor", func(conf json.RawMessage) (offsetcodec.Codec, error) {
+	err := offsetcodec.Register("test.xor", func(conf json.RawMessage) (offsetcodec.Codec, error) {
 		c, err := offsetcodec.ParseConfig("test.xor", conf, "key")
 		if err != nil {
 			return nil, err
@@ -502,12 +503,12 @@ func TestRegisterCodec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := RegisterCodec("bytes", nil); err == nil {
+	if err := offsetcodec.Register("bytes", func(json.RawMessage) (offsetcodec.Codec, error) { return nil, nil }); err == nil {
 		t.Error("replacing a built-in codec accepted")
 	}
 	s := NewMemStore()
 	a, err := CreateArray(s, "", ArrayMetadata{Shape: []int64{3}, DataType: Uint8, ChunkShape: []int64{3},
-		Codecs: []Codec{&Bytes{}, xorCodec{0x0f}, NewCRC32C()}})
+		Codecs: []Codec{&Bytes{}, xorCodec{0x0f}, offsetcodec.NewCRC32C()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -528,4 +529,14 @@ func TestRegisterCodec(t *testing.T) {
 	if !bytes.Contains(doc, []byte(`"name": "test.xor"`)) {
 		t.Errorf("zarr.json lacks the plugged-in codec:\n%s", doc)
 	}
+}
+
+// stopOf returns start + count: the stop of the region of count elements
+// from start.
+func stopOf(start, count []int64) []int64 {
+	stop := make([]int64, len(start))
+	for d := range start {
+		stop[d] = start[d] + count[d]
+	}
+	return stop
 }

@@ -108,7 +108,7 @@ func (c zarritaCase) expected(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	start, count := c.region()
-	if err := a.WriteRegion(start, count, c.values()); err != nil {
+	if err := a.WriteRegion(start, stopOf(start, count), c.values()); err != nil {
 		t.Fatal(err)
 	}
 	all, err := a.Read()
@@ -134,7 +134,7 @@ func TestZarritaReadsOurs(t *testing.T) {
 				t.Fatal(err)
 			}
 			start, count := c.region()
-			if err := a.WriteRegion(start, count, c.values()); err != nil {
+			if err := a.WriteRegion(start, stopOf(start, count), c.values()); err != nil {
 				t.Fatal(err)
 			}
 			var got struct {
