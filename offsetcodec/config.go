@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/blosc2go/blosc2/internal/jsonnum"
 )
 
 // Config is a parsed codec "configuration" object whose keys have been
@@ -43,7 +46,7 @@ func ParseConfig(codec string, configuration json.RawMessage, known ...string) (
 		if err := dec.Decode(&v); err != nil {
 			return nil, configErr(codec, key, "malformed value: %v", err)
 		}
-		if !contains(known, key) {
+		if !slices.Contains(known, key) {
 			if len(known) == 0 {
 				return nil, configErr(codec, key, "unknown key (the codec takes no configuration)")
 			}
@@ -87,7 +90,7 @@ func (c *Config) Int(key string, def, min, max int64) (int64, error) {
 		return def, nil
 	}
 	s := string(bytes.TrimSpace(raw))
-	if !isJSONInteger(s) {
+	if !jsonnum.IsInteger(s) {
 		return 0, configErr(c.codec, key, "must be an integer, got %s", clip(s))
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
@@ -123,7 +126,7 @@ func (c *Config) String(key, def string, allowed ...string) (string, error) {
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return "", configErr(c.codec, key, "must be a string, got %s", clip(string(raw)))
 	}
-	if len(allowed) > 0 && !contains(allowed, s) {
+	if len(allowed) > 0 && !slices.Contains(allowed, s) {
 		return "", configErr(c.codec, key, "%q is not one of %s", clip(s), strings.Join(quoteAll(allowed), ", "))
 	}
 	return s, nil
@@ -144,30 +147,6 @@ func (c *Config) Base64(key string) (b []byte, ok bool, err error) {
 		return nil, false, configErr(c.codec, key, "not valid base64: %v", err)
 	}
 	return b, true, nil
-}
-
-func isJSONInteger(s string) bool {
-	if strings.HasPrefix(s, "-") {
-		s = s[1:]
-	}
-	if s == "" || (len(s) > 1 && s[0] == '0') {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func quoteAll(list []string) []string {

@@ -25,8 +25,8 @@
 //
 // Both keep the JSON static. When a header depends on the encoded data (the
 // byte count of a compressed TIFF strip, the element count of a varlength N5
-// block), set a Go function with [Offset.SetPrefixFunc] or
-// [Pad.SetPaddingFunc]: it computes the header of each chunk at encode time
+// block), give a Go function with the option [WithHeaderFunc] to [NewOffset]
+// or [NewPad]: it computes the header of each chunk at encode time
 // while the metadata keeps only offset (or location and nbytes). Decoding never
 // needs the function.
 //
@@ -37,8 +37,10 @@
 //	{"name": "blosc", "configuration": {"cname": "lz4", "clevel": 1,
 //	  "shuffle": "shuffle", "typesize": 4, "blocksize": 0}}
 //
-// cname is "lz4", "lz4hc", "blosclz", "zstd" or "zlib" ("snappy", which the
-// specification lists, gives an error saying it is not supported); clevel
+// cname is "lz4", "lz4hc", "blosclz", "zstd", "zlib" or "snappy" (the names
+// of package blosc; Snappy chunks, which zarrita and C-Blosc 1.x write,
+// decode, but encoding with "snappy" is an error wrapping ErrEncode and
+// blosc.ErrUnsupported, as C-Blosc2 no longer writes it); clevel
 // 0..9; shuffle "noshuffle", "shuffle" or "bitshuffle"; typesize a positive
 // integer; blocksize 0 (automatic) or a size in bytes. Missing cname, clevel
 // and blocksize default to zstd, 5 and 0, as in zarr-python. The
@@ -86,6 +88,24 @@
 // 4-byte little-endian size and an LZ4 block), [Delta], [Shuffle] or
 // [CRC32C]. The configuration is kept as given, so the metadata written back
 // is the metadata read.
+//
+// # Building codecs, and adding your own
+//
+// Each codec is built from its configuration struct, used as a value and
+// mirroring its JSON "configuration" ([OffsetConfig], [PadConfig],
+// [BloscConfig], [Blosc2Config], [ZstdConfig], [GzipConfig], [ZlibConfig],
+// [LZ4Config], [DeltaConfig], [ShuffleConfig]); behaviour that is not
+// written to the metadata is a functional option ([WithHeaderFunc]):
+//
+//	z, err := offsetcodec.NewZstd(offsetcodec.ZstdConfig{Level: 5, Checksum: true})
+//	o, err := offsetcodec.NewOffset(offsetcodec.OffsetConfig{Offset: 4}, offsetcodec.WithHeaderFunc(fn))
+//
+// The codec's Config method returns the struct back. From metadata, [New]
+// (or a [Registry]) builds any codec by name. This package owns the one
+// registry of bytes -> bytes codecs: a codec added once with [Register] is
+// known to [New] and to package zarr, which opens Zarr v3 arrays naming it;
+// registered as "numcodecs.<id>", it is also the Zarr v2 compressor or filter
+// {"id": "<id>", ...} (see [NewNumcodecs]).
 //
 // # Plugging the codecs into a Go Zarr library
 //

@@ -36,16 +36,30 @@ func NewGzip(c GzipConfig) (*Gzip, error) {
 	return &Gzip{level: level}, nil
 }
 
+// newGzipFromConfig is the registry factory for "gzip".
 func newGzipFromConfig(conf json.RawMessage) (Codec, error) {
-	c, err := ParseConfig(GzipName, conf, "level")
+	return gzipFromConfig(GzipName, 5, conf)
+}
+
+// gzipFromConfig reads the configuration of the gzip codec named codec
+// ("gzip", level 5 by default, or numcodecs', level 1 by default).
+func gzipFromConfig(codec string, defLevel int64, conf json.RawMessage) (Codec, error) {
+	level, err := levelFromConfig(codec, defLevel, conf)
 	if err != nil {
 		return nil, err
 	}
-	level, err := c.Int("level", 5, 0, 9)
+	return NewGzip(GzipConfig{Level: level})
+}
+
+// levelFromConfig reads a configuration whose only key is a deflate
+// "level", 0 to 9 (gzip, zlib).
+func levelFromConfig(codec string, defLevel int64, conf json.RawMessage) (int, error) {
+	c, err := ParseConfig(codec, conf, "level")
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
-	return NewGzip(GzipConfig{Level: int(level)})
+	level, err := c.Int("level", defLevel, 0, 9)
+	return int(level), err
 }
 
 // Name returns "gzip".

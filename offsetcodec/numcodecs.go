@@ -256,32 +256,16 @@ func newBloscFromNumcodecs(configuration json.RawMessage) (Codec, error) {
 	return NewBlosc(p)
 }
 
+// newZstdFromNumcodecs reads numcodecs' Zstd configuration (level 1 by
+// default).
 func newZstdFromNumcodecs(configuration json.RawMessage) (Codec, error) {
-	c, err := ParseConfig(NumcodecsPrefix+ZstdName, configuration, "level", "checksum")
-	if err != nil {
-		return nil, err
-	}
-	level, err := c.Int("level", 1, -131072, 22)
-	if err != nil {
-		return nil, err
-	}
-	checksum, err := c.Bool("checksum", false)
-	if err != nil {
-		return nil, err
-	}
-	return NewZstd(ZstdConfig{Level: int(level), Checksum: checksum})
+	return zstdFromConfig(NumcodecsPrefix+ZstdName, 1, configuration)
 }
 
+// newGzipFromNumcodecs reads numcodecs' GZip configuration (level 1 by
+// default).
 func newGzipFromNumcodecs(configuration json.RawMessage) (Codec, error) {
-	c, err := ParseConfig(NumcodecsPrefix+GzipName, configuration, "level")
-	if err != nil {
-		return nil, err
-	}
-	level, err := c.Int("level", 1, 0, 9)
-	if err != nil {
-		return nil, err
-	}
-	return NewGzip(GzipConfig{Level: int(level)})
+	return gzipFromConfig(NumcodecsPrefix+GzipName, 1, configuration)
 }
 
 func newCRC32CFromNumcodecs(configuration json.RawMessage) (Codec, error) {

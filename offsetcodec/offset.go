@@ -35,21 +35,27 @@ type Offset struct {
 // NewOffset checks c and returns the offset codec. The option
 // WithHeaderFunc computes each chunk's header at encode time.
 func NewOffset(c OffsetConfig, opts ...Option) (*Offset, error) {
-	n, prefix := c.Offset, c.Prefix
+	prefix, err := headerBytes(OffsetName, "offset", "prefix", c.Offset, c.Prefix)
+	if err != nil {
+		return nil, err
+	}
+	return &Offset{n: c.Offset, prefix: prefix, hasPrefix: c.Prefix != nil, fn: applyOptions(opts).header}, nil
+}
+
+// headerBytes checks the size n (key sizeKey) and the static bytes b (key
+// bytesKey, nil when absent) of a header or padding and returns the bytes
+// to write: a copy of b, or n zero bytes.
+func headerBytes(codec, sizeKey, bytesKey string, n int, b []byte) ([]byte, error) {
 	if n < 0 || n > MaxHeaderBytes {
-		return nil, configErr(OffsetName, "offset", "%d is out of range [0, %d]", n, MaxHeaderBytes)
+		return nil, configErr(codec, sizeKey, "%d is out of range [0, %d]", n, MaxHeaderBytes)
 	}
-	o := &Offset{n: n, fn: applyOptions(opts).header}
-	if prefix != nil {
-		if len(prefix) != n {
-			return nil, configErr(OffsetName, "prefix", "decodes to %d bytes, offset is %d", len(prefix), n)
-		}
-		o.prefix = append([]byte(nil), prefix...)
-		o.hasPrefix = true
-	} else {
-		o.prefix = make([]byte, n)
+	if b == nil {
+		return make([]byte, n), nil
 	}
-	return o, nil
+	if len(b) != n {
+		return nil, configErr(codec, bytesKey, "decodes to %d bytes, %s is %d", len(b), sizeKey, n)
+	}
+	return append([]byte(nil), b...), nil
 }
 
 // newOffsetFromConfig is the registry factory for "offset".

@@ -75,24 +75,14 @@ type Pad struct {
 // NewPad checks c and returns the pad codec. The option WithHeaderFunc
 // computes each chunk's padding at encode time.
 func NewPad(c PadConfig, opts ...Option) (*Pad, error) {
-	loc, n, padding := c.Location, c.NBytes, c.Padding
-	if loc != Start && loc != End {
-		return nil, configErr(PadName, "location", "invalid location %d", loc)
+	if c.Location != Start && c.Location != End {
+		return nil, configErr(PadName, "location", "invalid location %d", c.Location)
 	}
-	if n < 0 || n > MaxHeaderBytes {
-		return nil, configErr(PadName, "nbytes", "%d is out of range [0, %d]", n, MaxHeaderBytes)
+	padding, err := headerBytes(PadName, "nbytes", "padding", c.NBytes, c.Padding)
+	if err != nil {
+		return nil, err
 	}
-	p := &Pad{loc: loc, n: n, fn: applyOptions(opts).header}
-	if padding != nil {
-		if len(padding) != n {
-			return nil, configErr(PadName, "padding", "decodes to %d bytes, nbytes is %d", len(padding), n)
-		}
-		p.padding = append([]byte(nil), padding...)
-		p.hasPadding = true
-	} else {
-		p.padding = make([]byte, n)
-	}
-	return p, nil
+	return &Pad{loc: c.Location, n: c.NBytes, padding: padding, hasPadding: c.Padding != nil, fn: applyOptions(opts).header}, nil
 }
 
 // newPadFromConfig is the registry factory for "pad".

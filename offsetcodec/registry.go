@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 )
@@ -52,7 +53,7 @@ func (r *Registry) Register(name string, f Factory) error {
 	if !validName(name) {
 		return fmt.Errorf("%w: invalid codec name %q", ErrInvalidConfig, name)
 	}
-	if contains(coreArrayCodecs, name) {
+	if slices.Contains(coreArrayCodecs, name) {
 		return fmt.Errorf("%w: %q is a core array codec of Zarr v3 (package zarr implements it), not a bytes -> bytes codec", ErrInvalidConfig, name)
 	}
 	if f == nil {

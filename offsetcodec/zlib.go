@@ -32,16 +32,13 @@ func NewZlib(c ZlibConfig) (*Zlib, error) {
 	return &Zlib{level: level}, nil
 }
 
+// newZlibFromConfig is the factory for numcodecs' "zlib".
 func newZlibFromConfig(conf json.RawMessage) (Codec, error) {
-	c, err := ParseConfig(ZlibName, conf, "level")
+	level, err := levelFromConfig(ZlibName, 1, conf)
 	if err != nil {
 		return nil, err
 	}
-	level, err := c.Int("level", 1, 0, 9)
-	if err != nil {
-		return nil, err
-	}
-	return NewZlib(ZlibConfig{Level: int(level)})
+	return NewZlib(ZlibConfig{Level: level})
 }
 
 // Config returns the codec's configuration.

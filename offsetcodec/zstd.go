@@ -47,12 +47,19 @@ func NewZstd(c ZstdConfig) (*Zstd, error) {
 	return &Zstd{level: level, checksum: checksum}, nil
 }
 
+// newZstdFromConfig is the registry factory for "zstd".
 func newZstdFromConfig(conf json.RawMessage) (Codec, error) {
-	c, err := ParseConfig(ZstdName, conf, "level", "checksum")
+	return zstdFromConfig(ZstdName, 0, conf)
+}
+
+// zstdFromConfig reads the configuration of the zstd codec named codec
+// ("zstd", level 0 by default, or numcodecs', level 1 by default).
+func zstdFromConfig(codec string, defLevel int64, conf json.RawMessage) (Codec, error) {
+	c, err := ParseConfig(codec, conf, "level", "checksum")
 	if err != nil {
 		return nil, err
 	}
-	level, err := c.Int("level", 0, -131072, 22)
+	level, err := c.Int("level", defLevel, -131072, 22)
 	if err != nil {
 		return nil, err
 	}

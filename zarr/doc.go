@@ -38,14 +38,22 @@
 // Not supported: nested sharding, codecs around a sharding_indexed codec,
 // storage transformers, float16, complex, string, raw and structured data
 // types (so neither the base64 fill values of v2 byte strings), other chunk
-// grids. More bytes -> bytes codecs plug in with RegisterCodec (or
-// offsetcodec.Register: the two packages share one registry).
+// grids. More bytes -> bytes codecs plug in with offsetcodec.Register,
+// whose registry this package parses metadata with (Zarr v2 finds a codec
+// registered as "numcodecs.<id>" by its id).
 //
 // # Data layout
 //
 // ReadRegion and WriteRegion exchange little-endian elements in C order,
 // whatever the byte order of the host or of the stored chunks; ReadValues and
-// WriteValues convert to and from Go slices such as []uint16.
+// WriteValues convert to and from Go slices such as []uint16. A region is a
+// box given by start and stop per dimension, start[d] <= i < stop[d], as in
+// C-Blosc2, python-blosc2 and package frame.
+//
+// Codecs are values of package offsetcodec, built from their configuration
+// struct (offsetcodec.NewZstd(offsetcodec.ZstdConfig{Level: 5})); stores and
+// codecs take behaviour as functional options (NewHTTPStore(url,
+// WithHTTPClient(c), WithContext(ctx))).
 //
 // # The offset codec in practice
 //

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/blosc2go/blosc2/internal/jsonnum"
 )
 
 // DataType is a Zarr v3 core data type identifier.
@@ -67,7 +69,7 @@ func (d DataType) fillBytes(raw json.RawMessage) ([]byte, error) {
 			return nil, bad("want true or false")
 		}
 	case !info.float:
-		if !isJSONInteger(s) {
+		if !jsonnum.IsInteger(s) {
 			return nil, bad("want a JSON integer")
 		}
 		bits := info.size * 8
@@ -143,19 +145,6 @@ func putUint(b []byte, v uint64) {
 	for i := range b {
 		b[i] = byte(v >> (8 * i))
 	}
-}
-
-func isJSONInteger(s string) bool {
-	s = strings.TrimPrefix(s, "-")
-	if s == "" || (len(s) > 1 && s[0] == '0') {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 func isJSONNumber(s string) bool {

@@ -20,6 +20,9 @@ var (
 	ErrNotFound = errors.New("zarr: key not found")
 	// ErrRegion reports a region outside the array or data of the wrong size.
 	ErrRegion = errors.New("zarr: invalid region")
+	// ErrInvalidKey reports a store key that the specification does not
+	// allow or that could escape a store's root ("..", a leading "/").
+	ErrInvalidKey = errors.New("zarr: invalid store key")
 	// ErrRange reports a RangeStore read outside the stored value. Stores
 	// should wrap it, so that a shard index pointing past the end of its
 	// shard is reported as a corrupt chunk.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/blosc2go/blosc2/offsetcodec"
@@ -244,7 +245,7 @@ func parseNode(data []byte, nodeType string, known ...string) (map[string]json.R
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if contains(known, k) {
+		if slices.Contains(known, k) {
 			continue
 		}
 		var ext struct {
@@ -265,15 +266,6 @@ func checkObject(raw json.RawMessage) error {
 		return ErrInvalidMetadata
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // GroupMetadata is the content of a group's zarr.json.

@@ -87,11 +87,11 @@ func (s *FSStore) Set(key string, value []byte) error {
 func checkKey(key string) error {
 	if key == "" || strings.HasPrefix(key, "/") || strings.HasSuffix(key, "/") ||
 		strings.ContainsAny(key, "\\\x00") {
-		return fmt.Errorf("zarr: invalid store key %q", key)
+		return fmt.Errorf("%w %q", ErrInvalidKey, key)
 	}
 	for _, part := range strings.Split(key, "/") {
 		if part == "" || part == "." || part == ".." {
-			return fmt.Errorf("zarr: invalid store key %q", key)
+			return fmt.Errorf("%w %q", ErrInvalidKey, key)
 		}
 	}
 	return nil

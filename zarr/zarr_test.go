@@ -540,3 +540,59 @@ func stopOf(start, count []int64) []int64 {
 	}
 	return stop
 }
+
+// TestRegisterNumcodecsV2: a codec registered once as "numcodecs.<id>" is a
+// Zarr v2 compressor with that id (written and read back) and a Zarr v3
+// codec under its full name.
+func TestRegisterNumcodecsV2(t *testing.T) {
+	err := offsetcodec.Register("numcodecs.test_xor", func(conf json.RawMessage) (offsetcodec.Codec, error) {
+		c, err := offsetcodec.ParseConfig("numcodecs.test_xor", conf, "key")
+		if err != nil {
+			return nil, err
+		}
+		k, err := c.Int("key", 0, 0, 255)
+		return xorCodec{byte(k)}, err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	comp, err := offsetcodec.ParseNumcodecs([]byte(`{"id":"test_xor","key":15}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewMemStore()
+	a, err := CreateArrayV2(s, "v2", ArrayMetadataV2{Shape: []int64{3}, Chunks: []int64{3}, Dtype: "|u1", Compressor: comp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Write([]byte{1, 2, 3}); err != nil {
+		t.Fatal(err)
+	}
+	if stored, _ := s.Get("v2/0"); !bytes.Equal(stored, []byte{0x0e, 0x0d, 0x0c}) {
+		t.Errorf("stored % x", stored)
+	}
+	if doc, _ := s.Get("v2/.zarray"); !bytes.Contains(doc, []byte(`"id": "test_xor"`)) || !bytes.Contains(doc, []byte(`"key": 15`)) {
+		t.Errorf(".zarray lacks the registered compressor:\n%s", doc)
+	}
+	b, err := OpenArray(s, "v2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := b.Read(); err != nil || !bytes.Equal(got, []byte{1, 2, 3}) {
+		t.Errorf("v2 read %v, %v", got, err)
+	}
+	if _, err := offsetcodec.ParseNumcodecs([]byte(`{"id":"test_unknown"}`)); !errors.Is(err, offsetcodec.ErrUnknownCodec) || !strings.Contains(err.Error(), "test_xor") {
+		t.Errorf("unknown id: %v", err)
+	}
+	v3, err := CreateArray(s, "v3", ArrayMetadata{Shape: []int64{3}, DataType: Uint8, ChunkShape: []int64{3},
+		Codecs: []Codec{&Bytes{}, mustCodec(t, `{"name":"numcodecs.test_xor","configuration":{"key":15}}`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := v3.Write([]byte{1, 2, 3}); err != nil {
+		t.Fatal(err)
+	}
+	if stored, _ := s.Get("v3/c/0"); !bytes.Equal(stored, []byte{0x0e, 0x0d, 0x0c}) {
+		t.Errorf("v3 stored % x", stored)
+	}
+}
