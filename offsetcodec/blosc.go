@@ -180,9 +180,9 @@ func (b *Blosc) Encode(dst, src []byte) ([]byte, error) {
 }
 
 // Decode appends the decoded chunk src (Blosc1 or Blosc2 format) to dst.
-// Chunks that decode to more than MaxBloscDecodedSize bytes are rejected.
+// Chunks that decode to more than MaxDecodedSize bytes are rejected.
 func (b *Blosc) Decode(dst, src []byte) ([]byte, error) {
-	return bloscDecodeLimit(BloscName, dst, src, MaxBloscDecodedSize)
+	return bloscDecodeLimit(BloscName, dst, src, MaxDecodedSize)
 }
 
 // DecodeLimit is Decode for a chunk that must decode to at most limit bytes:

@@ -327,9 +327,9 @@ func (b *Blosc2) Encode(dst, src []byte) ([]byte, error) {
 }
 
 // Decode appends the decoded chunk src (Blosc2 or Blosc1 format) to dst.
-// Chunks that decode to more than MaxBloscDecodedSize bytes are rejected.
+// Chunks that decode to more than MaxDecodedSize bytes are rejected.
 func (b *Blosc2) Decode(dst, src []byte) ([]byte, error) {
-	return bloscDecodeLimit(Blosc2Name, dst, src, MaxBloscDecodedSize)
+	return bloscDecodeLimit(Blosc2Name, dst, src, MaxDecodedSize)
 }
 
 // DecodeLimit is Decode for a chunk that must decode to at most limit bytes.

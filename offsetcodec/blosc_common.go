@@ -24,12 +24,6 @@ type ItemSizeResolver interface {
 	ResolveItemSize(itemSize int) (Codec, error)
 }
 
-// MaxBloscDecodedSize is the largest chunk that Decode of the blosc and
-// blosc2 codecs produces (1 GiB). A 32-byte chunk can legitimately stand for
-// gigabytes of zeros, so a decoder of untrusted chunks needs a limit; a Zarr
-// library that knows the decoded chunk size passes it to DecodeLimit instead.
-const MaxBloscDecodedSize = 1 << 30
-
 // parseCname reads a cname value with package blosc's names: a codec that
 // package blosc decodes ("blosclz", "lz4", "lz4hc", "snappy", "zlib",
 // "zstd"), spelled as blosc.Codec.String spells it. Snappy, which the Zarr
