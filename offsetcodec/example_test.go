@@ -2,8 +2,10 @@ package offsetcodec_test
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 
+	"github.com/blosc2go/blosc2/blosc"
 	"github.com/blosc2go/blosc2/offsetcodec"
 )
 
@@ -61,4 +63,35 @@ func ExampleNew() {
 	fmt.Println(err)
 	// Output:
 	// offsetcodec: codec "pad": configuration "size": unknown key (known keys: "location", "nbytes", "padding")
+}
+
+// A codec built from its configuration struct, which mirrors the JSON
+// "configuration" it writes; Config gives the struct back.
+func ExampleNewZstd() {
+	z, err := offsetcodec.NewZstd(offsetcodec.ZstdConfig{Level: 5, Checksum: true})
+	if err != nil {
+		panic(err)
+	}
+	meta, _ := z.MarshalJSON()
+	fmt.Println(string(meta))
+	fmt.Printf("%+v\n", z.Config())
+	stored, _ := z.Encode(nil, []byte("hello, hello, hello"))
+	back, _ := z.Decode(nil, stored)
+	fmt.Println(string(back))
+	// Output:
+	// {"name":"zstd","configuration":{"level":5,"checksum":true}}
+	// {Level:5 Checksum:true}
+	// hello, hello, hello
+}
+
+// cname "snappy", which the Zarr blosc specification lists and zarrita
+// writes, decodes (package blosc reads Snappy chunks); only encoding fails.
+func ExampleBlosc_snappy() {
+	c, err := offsetcodec.New([]byte(`{"name":"blosc","configuration":{"cname":"snappy","clevel":5,"shuffle":"noshuffle"}}`))
+	fmt.Println(err)
+	_, err = c.Encode(nil, []byte("data"))
+	fmt.Println(errors.Is(err, offsetcodec.ErrEncode), errors.Is(err, blosc.ErrUnsupported))
+	// Output:
+	// <nil>
+	// true true
 }
