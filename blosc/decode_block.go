@@ -41,34 +41,10 @@ func (w *worker) refBuf(n int) []byte {
 	return w.ref[:n]
 }
 
-// blockData returns the compressed bytes of block j of a complete (not
-// lazy) chunk and their offset in the chunk.
-func (p *plan) blockData(j int) ([]byte, int, error) {
-	if p.memcpyed {
-		off := p.hlen + p.blockOff(j)
-		return p.src[off : off+p.blockLen(j)], off, nil
-	}
-	bs := p.bstart(j)
-	if p.vl {
-		return p.src[bs : bs+p.vlClen[j]], bs, nil
-	}
-	if bs < p.dataStart || bs >= len(p.src) {
-		return nil, 0, corrupt(int64(p.bstartsAt+4*j), "start of block "+strconv.Itoa(j)+" ("+strconv.Itoa(bs)+") outside the chunk")
-	}
-	return p.src[bs:], bs, nil
-}
-
-// decodeBlock decodes block j, whose compressed bytes are cdata (at offset
+// decodeBlock decodes block j (not memcpyed), whose compressed bytes are cdata (at offset
 // base of the chunk), into out, which has the block's decoded length. ref is
 // the decoded block 0, needed by DELTA for the other blocks.
 func (w *worker) decodeBlock(p *plan, j int, out, ref, cdata []byte, base int) error {
-	if p.memcpyed {
-		if len(cdata) < len(out) {
-			return corrupt(int64(base), "memcpyed block truncated")
-		}
-		copy(out, cdata)
-		return nil
-	}
 	bsize := len(out)
 	var stage []byte
 	if p.nmove == 0 {

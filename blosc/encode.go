@@ -3,7 +3,6 @@ package blosc
 import (
 	"errors"
 	"runtime"
-	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -12,10 +11,6 @@ import (
 	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
 )
-
-// ErrInvalidOptions means the compression options are out of range or
-// cannot be combined; the error is an *OptionError naming the field.
-var ErrInvalidOptions = errors.New("blosc: invalid options")
 
 // encParallelMin is the input size from which an Encoder with more than one
 // worker compresses the blocks of a chunk in parallel.
@@ -236,14 +231,6 @@ func (e *Encoder) Compress(dst, src []byte) ([]byte, error) {
 	}
 	return e.appendMemcpyed(dst, src, &p, !p.memcpyed), nil
 }
-
-type tooLargeInputError struct{ n int }
-
-func (e *tooLargeInputError) Error() string {
-	return "blosc: input of " + strconv.Itoa(e.n) + " bytes exceeds the chunk limit of " + strconv.Itoa(MaxNbytes)
-}
-
-func (e *tooLargeInputError) Unwrap() error { return ErrTooLarge }
 
 // header returns the chunk header for plan p. compressed is false for a
 // chunk stored uncompressed from the start (clevel 0, tiny input), whose

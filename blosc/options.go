@@ -102,30 +102,6 @@ func DefaultOptions() Options {
 	return o
 }
 
-// OptionError reports invalid Options. It wraps ErrInvalidOptions.
-type OptionError struct {
-	Field  string // the offending field, e.g. "Clevel" or "Filters[5]"
-	Reason string
-
-	unsupported bool // also wraps ErrUnsupported (a codec decoded but not written)
-}
-
-// Error returns the message: which option and why.
-func (e *OptionError) Error() string {
-	return "blosc: invalid option " + e.Field + ": " + e.Reason
-}
-
-// Unwrap returns ErrInvalidOptions.
-func (e *OptionError) Unwrap() error { return ErrInvalidOptions }
-
-// Is reports whether target is ErrUnsupported for an option asking for
-// something this package only decodes (Codec Snappy).
-func (e *OptionError) Is(target error) bool { return e.unsupported && target == ErrUnsupported }
-
-func optionError(field, reason string) error {
-	return &OptionError{Field: field, Reason: reason}
-}
-
 // truncMaskBits returns how many low bits a truncation to precision prec
 // zeroes in a value with mbits bits (mantissa bits for TRUNC_PREC, integer
 // bits for INT_TRUNC): mbits-prec for a positive prec, -prec for a negative
