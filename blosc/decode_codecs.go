@@ -19,8 +19,6 @@ import (
 // codecs holds the codec state a Decoder shares between its workers:
 // parsed zstd dictionaries.
 type codecs struct {
-	concurrency int
-
 	mu        sync.Mutex
 	zstdDicts map[string]*izstd.Dict
 }

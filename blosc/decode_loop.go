@@ -3,7 +3,6 @@ package blosc
 import (
 	"sort"
 	"sync"
-	"sync/atomic"
 )
 
 // The block loop: which blocks hold the bytes asked for, DELTA's block 0,
@@ -116,42 +115,21 @@ func (d *Decoder) workersFor(nbytes, nblocks int) int {
 	return d.workers
 }
 
-// parallel runs job for the blocks [first, end) on nw goroutines, w (the
-// caller's worker) included, and returns the first error.
+// parallel decodes the blocks [first, end) of the job on nw goroutines, w
+// (the caller's worker) included, and returns the first error.
 func (d *Decoder) parallel(nw int, w *worker, first, end int, job *rangeJob) error {
-	var next atomic.Int64
-	next.Store(int64(first))
-	var failed atomic.Bool
 	var mu sync.Mutex
 	var firstErr error
-	run := func(w *worker) {
-		for !failed.Load() {
-			j := int(next.Add(1) - 1)
-			if j >= end {
-				return
+	fanOut(&d.states, w, nw, end-first, func(w *worker, k int) bool {
+		err := job.run(w, first+k)
+		if err != nil {
+			mu.Lock()
+			if firstErr == nil {
+				firstErr = err
 			}
-			if err := job.run(w, j); err != nil {
-				mu.Lock()
-				if firstErr == nil {
-					firstErr = err
-				}
-				mu.Unlock()
-				failed.Store(true)
-				return
-			}
+			mu.Unlock()
 		}
-	}
-	var wg sync.WaitGroup
-	for i := 1; i < nw; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ow := d.getWorker()
-			run(ow)
-			d.putWorker(ow)
-		}()
-	}
-	run(w)
-	wg.Wait()
+		return err == nil
+	})
 	return firstErr
 }

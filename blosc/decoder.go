@@ -21,7 +21,7 @@ type Decoder struct {
 	maxSize int
 	minPar  int
 	codecs  codecs
-	pool    sync.Pool // *worker
+	states  stash[*worker] // fanout.go
 }
 
 // NewDecoder returns a Decoder configured by opts (decoder_options.go).
@@ -36,10 +36,9 @@ func NewDecoder(opts ...DecoderOption) (*Decoder, error) {
 			return nil, err
 		}
 	}
-	d.codecs.concurrency = d.workers
-	if n := runtime.GOMAXPROCS(0); d.codecs.concurrency < n {
-		d.codecs.concurrency = n
-	}
+	// Keep the workers of one call at full width, or of one call per P.
+	d.states.keep = max(d.workers, runtime.GOMAXPROCS(0))
+	d.states.fresh = func() *worker { return &worker{codecs: &d.codecs} }
 	return d, nil
 }
 
@@ -221,15 +220,10 @@ func grow(dst []byte, n int) ([]byte, []byte) {
 	return dst, dst[l:]
 }
 
-func (d *Decoder) getWorker() *worker {
-	if w, ok := d.pool.Get().(*worker); ok {
-		return w
-	}
-	return &worker{codecs: &d.codecs}
-}
+func (d *Decoder) getWorker() *worker { return d.states.get() }
 
 func (d *Decoder) putWorker(w *worker) {
 	w.plan = plan{} // drop references to the caller's buffers
 	w.job = rangeJob{}
-	d.pool.Put(w)
+	d.states.put(w)
 }

@@ -22,7 +22,7 @@ const encParallelMin = 128 << 10
 // never on the number of workers or on the host.
 //
 // Each goroutine compressing blocks (up to Workers per Compress call) has
-// its own codec state, made on first use and kept in a sync.Pool: for Zstd
+// its own codec state, made on first use and kept by the Encoder: for Zstd
 // klauspost/compress's match tables (about 1.3 MB at Clevel 1-2, 4.2 MB at
 // 3-5, 34 MB at 6-9) and a history buffer of the largest stream rounded up
 // to a power of two; about 1.2 MB for Zlib, 0.3 MB for LZ4HC, less for
@@ -39,15 +39,17 @@ type Encoder struct {
 	zstdOpts   []zstd.EOption // dictionary: see zstdOptions
 	zstdLevel  zstd.EncoderLevel
 	zstdPlane  zstd.EncoderLevel // for streams of byte planes: see zstdCompress
-	pool       sync.Pool         // *encWorker
-	bufs       sync.Pool         // *[]byte: compressed blocks awaiting assembly
+	states     stash[*encWorker] // fanout.go
 }
 
 // encWorker holds the scratch state of one goroutine compressing blocks.
-// Workers live in the Encoder's sync.Pool, so the garbage collector frees
-// the codec state of idle Encoders.
+// An Encoder keeps Workers of them as long as it is reachable (the
+// Encoders Compress caches keep theirs in a sync.Pool only, so the garbage
+// collector frees the codec state of idle ones).
 type encWorker struct {
 	fbuf     [2][]byte
+	blocks   [][]byte // compressParallel: the compressed blocks, in order
+	zeros    []bool   // compressParallel: which blocks are all zero runs
 	lz4      *lz4enc.Compressor
 	lz4hc    *lz4hc.Compressor
 	zlib     *zlib.Writer
@@ -84,6 +86,8 @@ func NewEncoder(opts Options) (*Encoder, error) {
 	if e.workers == 0 {
 		e.workers = runtime.GOMAXPROCS(0)
 	}
+	e.states.keep = e.workers
+	e.states.fresh = func() *encWorker { return new(encWorker) }
 	if o.Format == FormatBlosc1 {
 		e.hlen = MinHeaderLen
 		e.blosc1, _ = o.blosc1Flags()
@@ -178,6 +182,7 @@ func Compress(dst, src []byte, opts Options) ([]byte, error) {
 		if e, err = NewEncoder(opts); err != nil {
 			return dst, err
 		}
+		e.states.keep = 0 // codec state in a sync.Pool only: see above
 		encCacheMu.Lock()
 		if len(encCache) < maxCachedEncoders {
 			encCache[k] = e
@@ -185,13 +190,6 @@ func Compress(dst, src []byte, opts Options) ([]byte, error) {
 		encCacheMu.Unlock()
 	}
 	return e.Compress(dst, src)
-}
-
-func (e *Encoder) getWorker() *encWorker {
-	if w, ok := e.pool.Get().(*encWorker); ok {
-		return w
-	}
-	return new(encWorker)
 }
 
 // Compress compresses src into one chunk and appends it to dst. src may
@@ -318,8 +316,8 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 		dst = append(dst, dict...)
 	}
 
-	w := e.getWorker()
-	defer e.pool.Put(w)
+	w := e.states.get()
+	defer e.states.put(w)
 
 	// DELTA XORs the blocks after the first with block 0 as the decoder
 	// will have it.
@@ -386,57 +384,27 @@ func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, f
 	plan := *pp
 	p := &plan
 	n := p.nblocks - first
-	blocks := make([]*[]byte, n)
-	zeros := make([]bool, n)
-	var next atomic.Int64
+	// The blocks go to the caller's worker, whatever goroutine compresses
+	// them: it is this call's until the chunk is assembled.
+	if cap(w.blocks) < n {
+		w.blocks = append(w.blocks[:cap(w.blocks)], make([][]byte, n-cap(w.blocks))...)
+		w.zeros = make([]bool, len(w.blocks))
+	}
+	blocks, zeros := w.blocks[:n], w.zeros[:n]
 	var total atomic.Int64
 	total.Store(int64(len(dst) - start))
-	var failed atomic.Bool
-	run := func(w *encWorker) {
-		for !failed.Load() {
-			k := int(next.Add(1) - 1)
-			if k >= n {
-				return
-			}
-			bp, _ := e.bufs.Get().(*[]byte)
-			if bp == nil {
-				bp = new([]byte)
-			}
-			var zero, fits bool
-			*bp, zero, fits = e.compressBlock(w, p, src, first+k, ref, (*bp)[:0], limit)
-			blocks[k], zeros[k] = bp, zero
-			if !fits || total.Add(int64(len(*bp))) > int64(limit) {
-				failed.Store(true)
-				return
-			}
-		}
-	}
-	var wg sync.WaitGroup
-	for i := 1; i < nw; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ow := e.getWorker()
-			run(ow)
-			e.pool.Put(ow)
-		}()
-	}
-	run(w)
-	wg.Wait()
-	defer func() {
-		for _, bp := range blocks {
-			if bp != nil {
-				e.bufs.Put(bp)
-			}
-		}
-	}()
-	if failed.Load() {
+	fits := fanOut(&e.states, w, nw, n, func(ow *encWorker, k int) bool {
+		var ok bool
+		blocks[k], zeros[k], ok = e.compressBlock(ow, p, src, first+k, ref, blocks[k][:0], limit)
+		return ok && total.Add(int64(len(blocks[k]))) <= int64(limit)
+	})
+	if !fits {
 		return dst, false, false
 	}
 	allZero = true
-	for k, bp := range blocks {
+	for k, b := range blocks {
 		le32put(dst[bstartsAt+4*(first+k):], len(dst)-start)
-		dst = append(dst, *bp...)
+		dst = append(dst, b...)
 		allZero = allZero && zeros[k]
 	}
 	return dst, allZero, true
