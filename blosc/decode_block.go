@@ -126,7 +126,8 @@ func (w *worker) decodeStreams(p *plan, j int, dst, cdata []byte, base int) erro
 			if csize < -255 {
 				return corrupt(int64(base+pos-5), "run stream value out of byte range")
 			}
-			fill(d, byte(-csize))
+			v := [1]byte{byte(-csize)}
+			fillPeriodic(d, v[:], 0)
 		case csize > len(cdata)-pos:
 			return corrupt(int64(base+pos-4), "stream size "+strconv.Itoa(csize)+" exceeds the chunk")
 		case csize == neblock:
@@ -140,15 +141,4 @@ func (w *worker) decodeStreams(p *plan, j int, dst, cdata []byte, base int) erro
 		}
 	}
 	return nil
-}
-
-// fill sets every byte of b to v.
-func fill(b []byte, v byte) {
-	if len(b) == 0 {
-		return
-	}
-	b[0] = v
-	for n := 1; n < len(b); n *= 2 {
-		copy(b[n:], b[:n])
-	}
 }

@@ -71,18 +71,6 @@ func bitUnshuffle(dst, src []byte, typesize int, version uint8) {
 	shuffle.BitUnshuffle(dst, src, typesize)
 }
 
-// deltaWord returns the width DELTA XORs with for a typesize: the typesize
-// for 1, 2, 4 and 8, 8 for other multiples of 8, else 1.
-func deltaWord(typesize int) int {
-	switch {
-	case typesize == 1 || typesize == 2 || typesize == 4 || typesize == 8:
-		return typesize
-	case typesize%8 == 0:
-		return 8
-	}
-	return 1
-}
-
 // deltaDecode undoes DELTA in place. For block 0 (ref nil) each word was
 // XORed with the word before it; for the other blocks with the word at the
 // same position of the decoded block 0. Only whole words are touched: the

@@ -1,7 +1,6 @@
 package blosc
 
 import (
-	"encoding/binary"
 	"strconv"
 )
 
@@ -100,21 +99,6 @@ func DefaultOptions() Options {
 	}
 	o.Filters[MaxFilters-1] = Shuffle
 	return o
-}
-
-// truncMaskBits returns how many low bits a truncation to precision prec
-// zeroes in a value with mbits bits (mantissa bits for TRUNC_PREC, integer
-// bits for INT_TRUNC): mbits-prec for a positive prec, -prec for a negative
-// one. ok is false, as in C-Blosc2, when that is negative or not below mbits.
-func truncMaskBits(prec int8, mbits int) (int, bool) {
-	zeroed := mbits - int(prec)
-	if prec < 0 {
-		zeroed = -int(prec)
-	}
-	if zeroed < 0 || zeroed >= mbits {
-		return 0, false
-	}
-	return zeroed, true
 }
 
 // check validates o and returns it normalized (ByteDelta meta 0 -> Typesize).
@@ -242,6 +226,3 @@ func (o *Options) hasFilter(f Filter) bool {
 	}
 	return false
 }
-
-// le32put writes v little endian at b[0:4].
-func le32put(b []byte, v int) { binary.LittleEndian.PutUint32(b, uint32(int32(v))) }
