@@ -59,32 +59,3 @@ func (f Filter) Decodable() bool {
 func (f Filter) noopOnDecode() bool {
 	return f == NoFilter || f == TruncPrec || f == IntTrunc
 }
-
-// Filter parameters, the same for the encoder and the decoder.
-
-// deltaWord returns the width DELTA XORs with for a typesize: the typesize
-// for 1, 2, 4 and 8, 8 for other multiples of 8, else 1.
-func deltaWord(typesize int) int {
-	switch {
-	case typesize == 1 || typesize == 2 || typesize == 4 || typesize == 8:
-		return typesize
-	case typesize%8 == 0:
-		return 8
-	}
-	return 1
-}
-
-// truncMaskBits returns how many low bits a truncation to precision prec
-// zeroes in a value with mbits bits (mantissa bits for TRUNC_PREC, integer
-// bits for INT_TRUNC): mbits-prec for a positive prec, -prec for a negative
-// one. ok is false, as in C-Blosc2, when that is negative or not below mbits.
-func truncMaskBits(prec int8, mbits int) (int, bool) {
-	zeroed := mbits - int(prec)
-	if prec < 0 {
-		zeroed = -int(prec)
-	}
-	if zeroed < 0 || zeroed >= mbits {
-		return 0, false
-	}
-	return zeroed, true
-}
