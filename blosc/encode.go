@@ -4,7 +4,6 @@ import (
 	"errors"
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/blosc2go/blosc2/internal/lz4enc"
 	"github.com/blosc2go/blosc2/internal/lz4hc"
@@ -48,8 +47,9 @@ type Encoder struct {
 // collector frees the codec state of idle ones).
 type encWorker struct {
 	fbuf     [2][]byte
-	blocks   [][]byte // compressParallel: the compressed blocks, in order
+	blocks   [][]byte // compressParallel: the compressed blocks
 	zeros    []bool   // compressParallel: which blocks are all zero runs
+	ready    []bool   // compressParallel: which blocks are compressed
 	lz4      *lz4enc.Compressor
 	lz4hc    *lz4hc.Compressor
 	zlib     *zlib.Writer
@@ -384,29 +384,46 @@ func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, f
 	plan := *pp
 	p := &plan
 	n := p.nblocks - first
-	// The blocks go to the caller's worker, whatever goroutine compresses
-	// them: it is this call's until the chunk is assembled.
+	// The blocks go to buffers of the caller's worker, whatever goroutine
+	// compresses them: it is this call's until the chunk is assembled. As
+	// soon as the blocks before it are in the chunk, a block is copied in by
+	// the goroutine that finishes it last, while the others go on
+	// compressing: only the copy of the last blocks is left after them.
 	if cap(w.blocks) < n {
 		w.blocks = append(w.blocks[:cap(w.blocks)], make([][]byte, n-cap(w.blocks))...)
 		w.zeros = make([]bool, len(w.blocks))
+		w.ready = make([]bool, len(w.blocks))
 	}
-	blocks, zeros := w.blocks[:n], w.zeros[:n]
-	var total atomic.Int64
-	total.Store(int64(len(dst) - start))
+	blocks, zeros, ready := w.blocks[:n], w.zeros[:n], w.ready[:n]
+	clear(ready)
+	full := dst[:start+limit] // Compress made room for it
+	var mu sync.Mutex
+	next, pos := 0, len(dst) // the next block to copy and where
+	allZero = true
 	fits := fanOut(&e.states, w, nw, n, func(ow *encWorker, k int) bool {
 		var ok bool
 		blocks[k], zeros[k], ok = e.compressBlock(ow, p, src, first+k, ref, blocks[k][:0], limit)
-		return ok && total.Add(int64(len(blocks[k]))) <= int64(limit)
+		if !ok {
+			return false
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		ready[k] = true
+		for ; next < n && ready[next]; next++ {
+			b := blocks[next]
+			if pos+len(b) > len(full) {
+				return false // larger than the input: memcpyed
+			}
+			le32put(full[bstartsAt+4*(first+next):], pos-start)
+			pos += copy(full[pos:], b)
+			allZero = allZero && zeros[next]
+		}
+		return true
 	})
 	if !fits {
 		return dst, false, false
 	}
-	allZero = true
-	for k, b := range blocks {
-		le32put(dst[bstartsAt+4*(first+k):], len(dst)-start)
-		dst = append(dst, b...)
-		allZero = allZero && zeros[k]
-	}
+	dst = full[:pos]
 	return dst, allZero, true
 }
 

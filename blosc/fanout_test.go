@@ -1,6 +1,7 @@
 package blosc
 
 import (
+	"bytes"
 	"runtime"
 	"sync/atomic"
 	"testing"
@@ -61,6 +62,51 @@ func TestFanOut(t *testing.T) {
 		// the failure, before it sees it.
 		if got := started.Load(); got > 11+2*int32(nw) {
 			t.Errorf("nw %d: %d items started after item 10 failed", nw, got)
+		}
+	}
+}
+
+// TestCompressParallelPaths checks the parallel Compress on what leaves
+// its common path: an input that does not compress (the chunk is stored
+// uncompressed after the blocks outgrow it), one of zeros (a special
+// chunk) and one of a repeated byte (run streams): the bytes of one worker,
+// nothing written past MaxCompressedLen.
+func TestCompressParallelPaths(t *testing.T) {
+	for _, kind := range []string{"random", "zeros", "const", "f64sine"} {
+		data := encGenerate(kind, 5, 8, 1<<20+77)
+		for _, c := range []Codec{BloscLZ, LZ4, Zstd} {
+			o := encOpts(c, 5, 8, Shuffle)
+			o.Blocksize = 32 << 10
+			var ref []byte
+			for _, nw := range []int{1, 2, 5} {
+				o.Workers = nw
+				e, err := NewEncoder(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				bound := MaxCompressedLen(len(data))
+				buf := make([]byte, bound+64)
+				for i := range buf {
+					buf[i] = 0xA5
+				}
+				got, err := e.Compress(buf[:0], data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, v := range buf[bound:] {
+					if v != 0xA5 {
+						t.Fatalf("%s %v %d workers: byte %d past MaxCompressedLen written", kind, c, nw, i)
+					}
+				}
+				if ref == nil {
+					ref = append([]byte(nil), got...)
+				} else if !bytes.Equal(got, ref) {
+					t.Errorf("%s %v: %d workers give other bytes", kind, c, nw)
+				}
+			}
+			if back, err := Decompress(nil, ref); err != nil || !bytes.Equal(back, data) {
+				t.Errorf("%s %v: round trip failed: %v", kind, c, err)
+			}
 		}
 	}
 }
