@@ -10,8 +10,8 @@ import (
 )
 
 // worker holds the scratch buffers and codec readers of one goroutine.
-// Workers are pooled by their Decoder; in steady state decoding a block
-// allocates nothing.
+// A Decoder keeps its workers between calls (stash, fanout.go); in steady
+// state decoding a block allocates nothing.
 type worker struct {
 	codecs  *codecs
 	plan    plan          // the chunk being decoded by the call that owns the worker
@@ -41,9 +41,10 @@ func (w *worker) refBuf(n int) []byte {
 	return w.ref[:n]
 }
 
-// decodeBlock decodes block j (not memcpyed), whose compressed bytes are cdata (at offset
-// base of the chunk), into out, which has the block's decoded length. ref is
-// the decoded block 0, needed by DELTA for the other blocks.
+// decodeBlock decodes block j (of a chunk not memcpyed), whose compressed
+// bytes are cdata (at offset base of the chunk), into out, which has the
+// block's decoded length. ref is the decoded block 0, needed by DELTA for
+// the other blocks.
 func (w *worker) decodeBlock(p *plan, j int, out, ref, cdata []byte, base int) error {
 	bsize := len(out)
 	var stage []byte

@@ -8,14 +8,6 @@ import (
 
 // Decoder decodes chunks. It is safe for concurrent use by many goroutines
 // and reuses its scratch buffers and codec state between calls.
-//
-// Every entry point (Decompress, DecompressInto, DecompressRange,
-// DecompressItems, GetItems, DecompressBlock, DecompressLazy and
-// DecompressLazyRange) goes through one path, decode: the plan of the chunk
-// (decode_plan.go, with its bytes in memory or read through an io.ReaderAt:
-// decode_source.go), then the block loop (decode_loop.go) over the blocks
-// holding the bytes asked for, each block decoded by decode_block.go (its
-// streams with decode_codecs.go, then its filters with decode_filters.go).
 type Decoder struct {
 	workers int
 	maxSize int
@@ -177,11 +169,17 @@ func (s selection) bytes(p *plan) (off, n int, err error) {
 	return 0, p.nbytes, nil
 }
 
-// decode is the one decoding path of every entry point. It plans the chunk
-// src (lazy: a lazy chunk is accepted, its block bytes read with r), picks
-// the bytes sel asks for and decodes them: appended to dst, or with into
-// written to dst[:n] (ErrShortBuffer when dst is shorter), and returns the
-// extended dst or dst[:n]. On error it returns dst unchanged.
+// decode is the one decoding path of every entry point: the plan of the
+// chunk (decode_plan.go, its bytes in memory or read through an io.ReaderAt:
+// decode_source.go), then the block loop (decode_loop.go) over the blocks
+// holding the bytes asked for, each block decoded by decode_block.go (its
+// streams with decode_codecs.go, then its filters with decode_filters.go).
+//
+// It plans the chunk src (lazy: a lazy chunk is accepted, its block bytes
+// read with r), picks the bytes sel asks for and decodes them: appended to
+// dst, or with into written to dst[:n] (ErrShortBuffer when dst is
+// shorter), and returns the extended dst or dst[:n]. On error it returns
+// dst unchanged.
 func (d *Decoder) decode(dst []byte, into bool, src []byte, lazy bool, r io.ReaderAt, sel selection) ([]byte, error) {
 	w := d.getWorker()
 	defer d.putWorker(w)
