@@ -10,8 +10,8 @@ import (
 )
 
 // worker holds the scratch buffers and codec readers of one goroutine.
-// Workers are pooled by their Decoder; in steady state decoding a block
-// allocates nothing.
+// A Decoder keeps its workers between calls (stash, fanout.go); in steady
+// state decoding a block allocates nothing.
 type worker struct {
 	codecs  *codecs
 	plan    plan          // the chunk being decoded by the call that owns the worker
@@ -41,34 +41,11 @@ func (w *worker) refBuf(n int) []byte {
 	return w.ref[:n]
 }
 
-// blockData returns the compressed bytes of block j of a complete (not
-// lazy) chunk and their offset in the chunk.
-func (p *plan) blockData(j int) ([]byte, int, error) {
-	if p.memcpyed {
-		off := p.hlen + p.blockOff(j)
-		return p.src[off : off+p.blockLen(j)], off, nil
-	}
-	bs := p.bstart(j)
-	if p.vl {
-		return p.src[bs : bs+p.vlClen[j]], bs, nil
-	}
-	if bs < p.dataStart || bs >= len(p.src) {
-		return nil, 0, corrupt(int64(p.bstartsAt+4*j), "start of block "+strconv.Itoa(j)+" ("+strconv.Itoa(bs)+") outside the chunk")
-	}
-	return p.src[bs:], bs, nil
-}
-
-// decodeBlock decodes block j, whose compressed bytes are cdata (at offset
-// base of the chunk), into out, which has the block's decoded length. ref is
-// the decoded block 0, needed by DELTA for the other blocks.
+// decodeBlock decodes block j (of a chunk not memcpyed), whose compressed
+// bytes are cdata (at offset base of the chunk), into out, which has the
+// block's decoded length. ref is the decoded block 0, needed by DELTA for
+// the other blocks.
 func (w *worker) decodeBlock(p *plan, j int, out, ref, cdata []byte, base int) error {
-	if p.memcpyed {
-		if len(cdata) < len(out) {
-			return corrupt(int64(base), "memcpyed block truncated")
-		}
-		copy(out, cdata)
-		return nil
-	}
 	bsize := len(out)
 	var stage []byte
 	if p.nmove == 0 {
@@ -150,7 +127,8 @@ func (w *worker) decodeStreams(p *plan, j int, dst, cdata []byte, base int) erro
 			if csize < -255 {
 				return corrupt(int64(base+pos-5), "run stream value out of byte range")
 			}
-			fill(d, byte(-csize))
+			v := [1]byte{byte(-csize)}
+			fillPeriodic(d, v[:], 0)
 		case csize > len(cdata)-pos:
 			return corrupt(int64(base+pos-4), "stream size "+strconv.Itoa(csize)+" exceeds the chunk")
 		case csize == neblock:
@@ -164,15 +142,4 @@ func (w *worker) decodeStreams(p *plan, j int, dst, cdata []byte, base int) erro
 		}
 	}
 	return nil
-}
-
-// fill sets every byte of b to v.
-func fill(b []byte, v byte) {
-	if len(b) == 0 {
-		return
-	}
-	b[0] = v
-	for n := 1; n < len(b); n *= 2 {
-		copy(b[n:], b[:n])
-	}
 }

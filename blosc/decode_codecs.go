@@ -12,14 +12,13 @@ import (
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/snappy"
 
+	"github.com/blosc2go/blosc2/internal/blosclz"
 	"github.com/blosc2go/blosc2/internal/lz4dec"
 )
 
 // codecs holds the codec state a Decoder shares between its workers:
 // parsed zstd dictionaries.
 type codecs struct {
-	concurrency int
-
 	mu        sync.Mutex
 	zstdDicts map[string]*izstd.Dict
 }
@@ -110,3 +109,7 @@ func snappyDecompress(dst, comp []byte) (int, error) {
 	out, err := snappy.Decode(dst, comp)
 	return len(out), err
 }
+
+// blosclzDecompress decodes a BloscLZ stream into dst, which has the exact
+// decoded length.
+func blosclzDecompress(dst, src []byte) (int, error) { return blosclz.Decompress(dst, src) }

@@ -38,10 +38,12 @@ type plan struct {
 	// VL-block chunks: uncompressed offset and size, compressed size of each block.
 	vlOff, vlLen, vlClen []int
 
-	// lazy chunks: offset of the trailer's block sizes and the reader of
-	// the complete chunk's bytes.
-	lazyCsizesAt int
+	// Where the bytes past src come from (decode_source.go): nil for a
+	// chunk whole in src, the reader of the complete chunk for a lazy one,
+	// whose trailer holds the compressed size of each block at lazyCsizesAt.
 	r            io.ReaderAt
+	lazyCsizesAt int
+	word         [4]byte // a size field read with r
 }
 
 // step is one filter to undo.
@@ -88,10 +90,38 @@ func (p *plan) nstreams(j, bsize int) int {
 	return p.typesize
 }
 
-// makePlan checks the chunk's header and layout against src and the limit.
-// For lazy chunks (lazy true) src is the lazy chunk and may be shorter than
-// cbytes; otherwise it must hold cbytes bytes.
-func makePlan(p *plan, src []byte, maxSize int, lazy bool) error {
+// makePlan checks the chunk's header and layout against src and the limit
+// and reads what decoding needs before the blocks: the dictionary and the
+// sizes of VL blocks. A lazy chunk (header, bstarts and trailer, its blocks
+// read with r) is accepted only when lazy is true; every other chunk must
+// be whole in src, and r is then not used.
+func makePlan(p *plan, src []byte, maxSize int, lazy bool, r io.ReaderAt) error {
+	if err := p.layout(src, maxSize, lazy); err != nil {
+		return err
+	}
+	if p.lazy {
+		if r == nil {
+			return errNoReader
+		}
+		p.r = r
+	}
+	if p.nbytes == 0 || p.special != SpecialNone || p.memcpyed {
+		return nil
+	}
+	if p.h.HasDict() {
+		if err := p.readDict(); err != nil {
+			return err
+		}
+	}
+	if p.vl {
+		return p.readVLBlocks()
+	}
+	return nil
+}
+
+// layout checks the header and what follows it in src: the size limit, the
+// bstarts, the codec and filters and, for a lazy chunk, its trailer.
+func (p *plan) layout(src []byte, maxSize int, lazy bool) error {
 	h, err := ReadHeader(src)
 	if err != nil {
 		return err
@@ -109,7 +139,6 @@ func makePlan(p *plan, src []byte, maxSize int, lazy bool) error {
 	p.lazy = h.Lazy()
 	cbytes := int(h.Cbytes)
 
-	// A complete chunk given to the lazy decoder is decoded directly.
 	if p.lazy && !lazy {
 		return unsupported("lazy chunk (blosc2_flags bit 3) without a reader: use DecompressLazy")
 	}
@@ -177,28 +206,31 @@ func makePlan(p *plan, src []byte, maxSize int, lazy bool) error {
 			return corrupt(bstartsEnd, "lazy chunk trailer truncated")
 		}
 		p.lazyCsizesAt = int(bstartsEnd) + 12
-		return nil
 	}
-	if h.HasDict() {
-		at := p.dataStart
-		if at+4 > len(src) {
-			return corrupt(int64(at), "dictionary size truncated")
-		}
-		dsize := int32(binary.LittleEndian.Uint32(src[at:]))
-		if dsize <= 0 || dsize > MaxDictSize {
-			return corrupt(int64(at), "dictionary size "+strconv.Itoa(int(dsize))+" out of range")
-		}
-		if int64(at)+4+int64(dsize) > int64(len(src)) {
-			return corrupt(int64(at), "dictionary exceeds the chunk")
-		}
-		if p.format == formatZstd || p.format == formatLZ4 {
-			p.dict = src[at+4 : at+4+int(dsize)] // other codecs ignore it, as in C-Blosc2
-		}
-		p.dataStart = at + 4 + int(dsize)
+	return nil
+}
+
+// readDict checks the dictionary that follows the bstarts and keeps it for
+// the codecs that use it (Zstd and LZ4; C-Blosc2's other codecs ignore it).
+func (p *plan) readDict() error {
+	at := p.dataStart
+	dsize, err := p.int32At(at, "dictionary size")
+	if err != nil {
+		return err
 	}
-	if p.vl {
-		return p.readVLBlocks()
+	if dsize <= 0 || dsize > MaxDictSize {
+		return corrupt(int64(at), "dictionary size "+strconv.Itoa(dsize)+" out of range")
 	}
+	if int64(at)+4+int64(dsize) > int64(p.h.Cbytes) {
+		return corrupt(int64(at), "dictionary exceeds the chunk")
+	}
+	if p.format == formatZstd || p.format == formatLZ4 {
+		var buf []byte // a lazy chunk's dictionary is read into memory of its own
+		if p.dict, err = p.bytesAt(&buf, at+4, dsize, "dictionary"); err != nil {
+			return err
+		}
+	}
+	p.dataStart = at + 4 + dsize
 	return nil
 }
 
@@ -245,7 +277,7 @@ func (p *plan) readVLBlocks() error {
 	n := p.nblocks
 	buf := make([]int, 3*n)
 	p.vlOff, p.vlLen, p.vlClen = buf[:n:n], buf[n:2*n:2*n], buf[2*n:]
-	cbytes := len(p.src)
+	cbytes := int(p.h.Cbytes)
 	total := 0
 	prev := 0
 	for i := 0; i < n; i++ {
@@ -257,7 +289,10 @@ func (p *plan) readVLBlocks() error {
 		if bs < p.dataStart || bs <= prev || next <= bs || next > cbytes || bs > cbytes-4 {
 			return corrupt(int64(p.bstartsAt+4*i), "VL block "+strconv.Itoa(i)+" start out of order or outside the chunk")
 		}
-		size := int(int32(binary.LittleEndian.Uint32(p.src[bs:])))
+		size, err := p.int32At(bs, "VL block size")
+		if err != nil {
+			return err
+		}
 		if size <= 0 {
 			return corrupt(int64(bs), "VL block size not positive")
 		}

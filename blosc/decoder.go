@@ -1,20 +1,10 @@
 package blosc
 
 import (
-	"errors"
+	"io"
 	"runtime"
-	"strconv"
 	"sync"
-	"sync/atomic"
 )
-
-// DefaultMaxDecodedSize is the default limit on the decoded size of a chunk:
-// the largest size the format can describe.
-const DefaultMaxDecodedSize = MaxNbytes
-
-// parallelMinBytes is the decoded size from which a Decoder with more than
-// one worker decodes the blocks of a chunk in parallel by default.
-const parallelMinBytes = 256 << 10
 
 // Decoder decodes chunks. It is safe for concurrent use by many goroutines
 // and reuses its scratch buffers and codec state between calls.
@@ -23,44 +13,10 @@ type Decoder struct {
 	maxSize int
 	minPar  int
 	codecs  codecs
-	pool    sync.Pool // *worker
+	states  stash[*worker] // fanout.go
 }
 
-// DecoderOption configures a Decoder.
-type DecoderOption func(*Decoder) error
-
-// WithWorkers sets how many goroutines decode the blocks of one chunk
-// (n >= 1). The default is runtime.GOMAXPROCS(0) for chunks of 256 KiB and
-// more and 1 for smaller ones; with an explicit n every chunk with more than
-// one block uses up to n goroutines.
-func WithWorkers(n int) DecoderOption {
-	return func(d *Decoder) error {
-		if n < 1 {
-			return errors.New("blosc: WithWorkers: n must be at least 1")
-		}
-		d.workers = n
-		d.minPar = 0
-		return nil
-	}
-}
-
-// WithMaxDecodedSize sets the largest decoded size (nbytes) a chunk may
-// have; larger chunks give ErrTooLarge before anything is allocated. The
-// default is DefaultMaxDecodedSize.
-func WithMaxDecodedSize(n int) DecoderOption {
-	return func(d *Decoder) error {
-		if n < 0 {
-			return errors.New("blosc: WithMaxDecodedSize: negative size")
-		}
-		if n > DefaultMaxDecodedSize {
-			n = DefaultMaxDecodedSize
-		}
-		d.maxSize = n
-		return nil
-	}
-}
-
-// NewDecoder returns a Decoder configured by opts.
+// NewDecoder returns a Decoder configured by opts (decoder_options.go).
 func NewDecoder(opts ...DecoderOption) (*Decoder, error) {
 	d := &Decoder{
 		workers: runtime.GOMAXPROCS(0),
@@ -72,10 +28,9 @@ func NewDecoder(opts ...DecoderOption) (*Decoder, error) {
 			return nil, err
 		}
 	}
-	d.codecs.concurrency = d.workers
-	if n := runtime.GOMAXPROCS(0); d.codecs.concurrency < n {
-		d.codecs.concurrency = n
-	}
+	// Keep the workers of one call at full width, or of one call per P.
+	d.states.keep = max(d.workers, runtime.GOMAXPROCS(0))
+	d.states.fresh = func() *worker { return &worker{codecs: &d.codecs} }
 	return d, nil
 }
 
@@ -99,17 +54,156 @@ func Decompress(dst, src []byte) ([]byte, error) { return getDefault().Decompres
 // nbytes long, and returns nbytes. It uses a shared default Decoder.
 func DecompressInto(dst, src []byte) (int, error) { return getDefault().DecompressInto(dst, src) }
 
-func (d *Decoder) getWorker() *worker {
-	if w, ok := d.pool.Get().(*worker); ok {
-		return w
-	}
-	return &worker{codecs: &d.codecs}
+// DecompressRange decodes bytes [off, off+n) of the chunk src with the
+// default Decoder; see Decoder.DecompressRange.
+func DecompressRange(dst, src []byte, off, n int) ([]byte, error) {
+	return getDefault().DecompressRange(dst, src, off, n)
 }
 
-func (d *Decoder) putWorker(w *worker) {
-	w.plan = plan{} // drop references to the caller's buffers
-	w.job = rangeJob{}
-	d.pool.Put(w)
+// DecompressItems decodes items [start, start+n) of the chunk src with the
+// default Decoder; see Decoder.DecompressItems.
+func DecompressItems(dst, src []byte, start, n int) ([]byte, error) {
+	return getDefault().DecompressItems(dst, src, start, n)
+}
+
+// Decompress decodes the chunk src, appends the decoded bytes to dst and
+// returns the extended slice. On error dst is returned unchanged.
+func (d *Decoder) Decompress(dst, src []byte) ([]byte, error) {
+	return d.decode(dst, false, src, false, nil, selection{})
+}
+
+// DecompressInto decodes the chunk src into dst[:nbytes] and returns nbytes.
+// dst shorter than nbytes gives ErrShortBuffer.
+func (d *Decoder) DecompressInto(dst, src []byte) (int, error) {
+	out, err := d.decode(dst, true, src, false, nil, selection{})
+	if err != nil {
+		return 0, err
+	}
+	return len(out), nil
+}
+
+// DecompressRange decodes the bytes [off, off+n) of the chunk src, appends
+// them to dst and returns the extended slice. Only the blocks holding those
+// bytes are decoded (and block 0 when the chunk uses DELTA).
+func (d *Decoder) DecompressRange(dst, src []byte, off, n int) ([]byte, error) {
+	return d.decode(dst, false, src, false, nil, selection{unit: selBytes, start: off, n: n})
+}
+
+// DecompressItems decodes the items [start, start+n) of the chunk src (an
+// item is Typesize bytes, the typesize of the header), appends them to dst
+// and returns the extended slice.
+func (d *Decoder) DecompressItems(dst, src []byte, start, n int) ([]byte, error) {
+	return d.decode(dst, false, src, false, nil, selection{unit: selItems, start: start, n: n})
+}
+
+// GetItems decodes the items [start, start+n) of the chunk src into dst,
+// like C-Blosc2's blosc2_getitem, and returns the number of bytes written.
+// dst shorter than n items gives ErrShortBuffer.
+func (d *Decoder) GetItems(dst, src []byte, start, n int) (int, error) {
+	out, err := d.decode(dst, true, src, false, nil, selection{unit: selItems, start: start, n: n})
+	if err != nil {
+		return 0, err
+	}
+	return len(out), nil
+}
+
+// DecompressBlock decodes block nblock of the chunk src (a fixed-size or a
+// variable-length block), appends its bytes to dst and returns the extended
+// slice, like C-Blosc2's blosc2_decompress_block_ctx and
+// blosc2_vldecompress_block_ctx. Special-value chunks have one block.
+func (d *Decoder) DecompressBlock(dst, src []byte, nblock int) ([]byte, error) {
+	return d.decode(dst, false, src, false, nil, selection{unit: selBlock, start: nblock})
+}
+
+// DecompressLazy decodes a lazy chunk, reading the bytes of its blocks (and
+// of its dictionary) with r, appends them to dst and returns the extended
+// slice. r reads the complete chunk: offset 0 is the first byte of its
+// header (for a chunk in a frame, an io.SectionReader starting at the chunk).
+// Parallel ReadAt calls are made when blocks are decoded in parallel. A
+// complete chunk is decoded directly, without r.
+func (d *Decoder) DecompressLazy(dst, lazy []byte, r io.ReaderAt) ([]byte, error) {
+	return d.decode(dst, false, lazy, true, r, selection{})
+}
+
+// DecompressLazyRange is DecompressRange for a lazy chunk: it reads only the
+// blocks holding the bytes [off, off+n) (and block 0 for DELTA).
+func (d *Decoder) DecompressLazyRange(dst, lazy []byte, r io.ReaderAt, off, n int) ([]byte, error) {
+	return d.decode(dst, false, lazy, true, r, selection{unit: selBytes, start: off, n: n})
+}
+
+// selection is the part of a chunk an entry point asks for.
+type selection struct {
+	unit     uint8 // selAll, selBytes, selItems or selBlock
+	start, n int   // for selBlock: the block in start
+}
+
+const (
+	selAll   = iota // the whole chunk
+	selBytes        // bytes [start, start+n)
+	selItems        // items [start, start+n) of Typesize bytes
+	selBlock        // block start
+)
+
+// bytes returns the byte range [off, off+n) of the chunk planned in p that
+// s selects, checking that it lies in the chunk.
+func (s selection) bytes(p *plan) (off, n int, err error) {
+	switch s.unit {
+	case selBytes:
+		if s.start < 0 || s.n < 0 || s.start > p.nbytes || s.n > p.nbytes-s.start {
+			return 0, 0, rangeError(int64(s.start), int64(s.n), int64(p.nbytes), "bytes")
+		}
+		return s.start, s.n, nil
+	case selItems:
+		ts, nb := int64(p.typesize), int64(p.nbytes)
+		start, cnt := int64(s.start), int64(s.n)
+		if start < 0 || cnt < 0 || start > nb || cnt > nb || (start+cnt)*ts > nb {
+			return 0, 0, rangeError(start, cnt, nb/ts, "items")
+		}
+		return int(start * ts), int(cnt * ts), nil
+	case selBlock:
+		if s.start < 0 || s.start >= p.nblocks {
+			return 0, 0, rangeError(int64(s.start), 1, int64(p.nblocks), "blocks")
+		}
+		return p.blockOff(s.start), p.blockLen(s.start), nil
+	}
+	return 0, p.nbytes, nil
+}
+
+// decode is the one decoding path of every entry point: the plan of the
+// chunk (decode_plan.go, its bytes in memory or read through an io.ReaderAt:
+// decode_source.go), then the block loop (decode_loop.go) over the blocks
+// holding the bytes asked for, each block decoded by decode_block.go (its
+// streams with decode_codecs.go, then its filters with decode_filters.go).
+//
+// It plans the chunk src (lazy: a lazy chunk is accepted, its block bytes
+// read with r), picks the bytes sel asks for and decodes them: appended to
+// dst, or with into written to dst[:n] (ErrShortBuffer when dst is
+// shorter), and returns the extended dst or dst[:n]. On error it returns
+// dst unchanged.
+func (d *Decoder) decode(dst []byte, into bool, src []byte, lazy bool, r io.ReaderAt, sel selection) ([]byte, error) {
+	w := d.getWorker()
+	defer d.putWorker(w)
+	p := &w.plan
+	if err := makePlan(p, src, d.maxSize, lazy, r); err != nil {
+		return dst, err
+	}
+	off, n, err := sel.bytes(p)
+	if err != nil {
+		return dst, err
+	}
+	var out, tail []byte
+	if into {
+		if len(dst) < n {
+			return dst, shortBuffer(len(dst), n)
+		}
+		out, tail = dst[:n], dst[:n]
+	} else {
+		out, tail = grow(dst, n)
+	}
+	if err := d.decodeRange(w, p, tail, off); err != nil {
+		return dst, err
+	}
+	return out, nil
 }
 
 // grow returns dst extended by n bytes and the extension.
@@ -124,100 +218,10 @@ func grow(dst []byte, n int) ([]byte, []byte) {
 	return dst, dst[l:]
 }
 
-// Decompress decodes the chunk src, appends the decoded bytes to dst and
-// returns the extended slice. On error dst is returned unchanged.
-func (d *Decoder) Decompress(dst, src []byte) ([]byte, error) {
-	w := d.getWorker()
-	defer d.putWorker(w)
-	p := &w.plan
-	if err := makePlan(p, src, d.maxSize, false); err != nil {
-		return dst, err
-	}
-	out, tail := grow(dst, p.nbytes)
-	if err := d.decodeRange(w, p, tail, 0); err != nil {
-		return dst, err
-	}
-	return out, nil
-}
+func (d *Decoder) getWorker() *worker { return d.states.get() }
 
-// DecompressInto decodes the chunk src into dst[:nbytes] and returns nbytes.
-// dst shorter than nbytes gives ErrShortBuffer.
-func (d *Decoder) DecompressInto(dst, src []byte) (int, error) {
-	w := d.getWorker()
-	defer d.putWorker(w)
-	p := &w.plan
-	if err := makePlan(p, src, d.maxSize, false); err != nil {
-		return 0, err
-	}
-	if len(dst) < p.nbytes {
-		return 0, shortBuffer(len(dst), p.nbytes)
-	}
-	if err := d.decodeRange(w, p, dst[:p.nbytes], 0); err != nil {
-		return 0, err
-	}
-	return p.nbytes, nil
-}
-
-func shortBuffer(have, need int) error {
-	return &shortBufferError{have: have, need: need}
-}
-
-type shortBufferError struct{ have, need int }
-
-func (e *shortBufferError) Error() string {
-	return "blosc: destination buffer too short: " + strconv.Itoa(e.have) + " bytes, need " + strconv.Itoa(e.need)
-}
-
-func (e *shortBufferError) Unwrap() error { return ErrShortBuffer }
-
-// workersFor returns how many goroutines to use for nblocks blocks making
-// nbytes decoded bytes.
-func (d *Decoder) workersFor(nbytes, nblocks int) int {
-	if d.workers <= 1 || nblocks <= 1 || nbytes < d.minPar {
-		return 1
-	}
-	if nblocks < d.workers {
-		return nblocks
-	}
-	return d.workers
-}
-
-// parallel runs job for the blocks [first, end) on nw goroutines, w (the
-// caller's worker) included, and returns the first error.
-func (d *Decoder) parallel(nw int, w *worker, first, end int, job *rangeJob) error {
-	var next atomic.Int64
-	next.Store(int64(first))
-	var failed atomic.Bool
-	var mu sync.Mutex
-	var firstErr error
-	run := func(w *worker) {
-		for !failed.Load() {
-			j := int(next.Add(1) - 1)
-			if j >= end {
-				return
-			}
-			if err := job.run(w, j); err != nil {
-				mu.Lock()
-				if firstErr == nil {
-					firstErr = err
-				}
-				mu.Unlock()
-				failed.Store(true)
-				return
-			}
-		}
-	}
-	var wg sync.WaitGroup
-	for i := 1; i < nw; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ow := d.getWorker()
-			run(ow)
-			d.putWorker(ow)
-		}()
-	}
-	run(w)
-	wg.Wait()
-	return firstErr
+func (d *Decoder) putWorker(w *worker) {
+	w.plan = plan{} // drop references to the caller's buffers
+	w.job = rangeJob{}
+	d.states.put(w)
 }

@@ -91,3 +91,28 @@
 // callers that decode untrusted chunks should lower the limit with
 // WithMaxDecodedSize.
 package blosc
+
+// Source layout (one file, one job):
+//
+//	format.go, header.go        chunk format constants; the header parser (ReadHeader, Header.Append)
+//	codec.go, filter.go         Codec and Filter IDs; names.go: their names, Parse*, MarshalText
+//	special*.go                 special-value chunks: SpecialValue, Append* (writing), FillSpecial
+//	filter_*.go                 each filter, both directions (DELTA, BYTEDELTA, TRUNC_PREC/INT_TRUNC,
+//	                            BITSHUFFLE; SHUFFLE is package shuffle)
+//	fanout.go                   the goroutine fan-out and the per-goroutine state kept between calls
+//	errors.go                   sentinel errors and the error types
+//	decoder.go                  Decoder, every decoding entry point, the one internal path (decode)
+//	decoder_options.go          DecoderOption, WithWorkers, WithMaxDecodedSize
+//	decode_plan.go              checks a chunk's layout once per call: blocks, codec, filter steps,
+//	                            dictionary, VL blocks
+//	decode_source.go            where bytes come from: the chunk in memory or an io.ReaderAt (lazy)
+//	decode_loop.go              the block loop: the blocks of a range, DELTA's block 0, the fan-out
+//	decode_block.go             one block: its streams (runs, raw, codec), then its filters
+//	decode_filters.go           the filter pipeline undone; decode_codecs.go: the codec dispatch
+//	decode_zstd.go              Zstd streams (internal/zstd); lazy.go: the lazy-chunk trailer
+//	options.go                  Options, Format, SplitMode and their checks
+//	encode.go                   Encoder, Compress, the chunk's assembly and its block loop
+//	encode_plan.go              blocksize and split choices (C-Blosc2's heuristics)
+//	encode_block.go             one block: filters, then streams; encode_filters.go: the pipeline
+//	encode_codecs.go            the codec dispatch; encode_zstd.go: Zstd streams
+//	encode_bound.go             MaxOverhead, MaxCompressedLen

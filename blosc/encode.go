@@ -3,19 +3,13 @@ package blosc
 import (
 	"errors"
 	"runtime"
-	"strconv"
 	"sync"
-	"sync/atomic"
 
 	"github.com/blosc2go/blosc2/internal/lz4enc"
 	"github.com/blosc2go/blosc2/internal/lz4hc"
 	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
 )
-
-// ErrInvalidOptions means the compression options are out of range or
-// cannot be combined; the error is an *OptionError naming the field.
-var ErrInvalidOptions = errors.New("blosc: invalid options")
 
 // encParallelMin is the input size from which an Encoder with more than one
 // worker compresses the blocks of a chunk in parallel.
@@ -27,7 +21,7 @@ const encParallelMin = 128 << 10
 // never on the number of workers or on the host.
 //
 // Each goroutine compressing blocks (up to Workers per Compress call) has
-// its own codec state, made on first use and kept in a sync.Pool: for Zstd
+// its own codec state, made on first use and kept by the Encoder: for Zstd
 // klauspost/compress's match tables (about 1.3 MB at Clevel 1-2, 4.2 MB at
 // 3-5, 34 MB at 6-9) and a history buffer of the largest stream rounded up
 // to a power of two; about 1.2 MB for Zlib, 0.3 MB for LZ4HC, less for
@@ -44,15 +38,18 @@ type Encoder struct {
 	zstdOpts   []zstd.EOption // dictionary: see zstdOptions
 	zstdLevel  zstd.EncoderLevel
 	zstdPlane  zstd.EncoderLevel // for streams of byte planes: see zstdCompress
-	pool       sync.Pool         // *encWorker
-	bufs       sync.Pool         // *[]byte: compressed blocks awaiting assembly
+	states     stash[*encWorker] // fanout.go
 }
 
 // encWorker holds the scratch state of one goroutine compressing blocks.
-// Workers live in the Encoder's sync.Pool, so the garbage collector frees
-// the codec state of idle Encoders.
+// An Encoder keeps Workers of them as long as it is reachable (the
+// Encoders Compress caches keep theirs in a sync.Pool only, so the garbage
+// collector frees the codec state of idle ones).
 type encWorker struct {
 	fbuf     [2][]byte
+	blocks   [][]byte // compressParallel: the compressed blocks
+	zeros    []bool   // compressParallel: which blocks are all zero runs
+	ready    []bool   // compressParallel: which blocks are compressed
 	lz4      *lz4enc.Compressor
 	lz4hc    *lz4hc.Compressor
 	zlib     *zlib.Writer
@@ -89,6 +86,8 @@ func NewEncoder(opts Options) (*Encoder, error) {
 	if e.workers == 0 {
 		e.workers = runtime.GOMAXPROCS(0)
 	}
+	e.states.keep = e.workers
+	e.states.fresh = func() *encWorker { return new(encWorker) }
 	if o.Format == FormatBlosc1 {
 		e.hlen = MinHeaderLen
 		e.blosc1, _ = o.blosc1Flags()
@@ -183,6 +182,7 @@ func Compress(dst, src []byte, opts Options) ([]byte, error) {
 		if e, err = NewEncoder(opts); err != nil {
 			return dst, err
 		}
+		e.states.keep = 0 // codec state in a sync.Pool only: see above
 		encCacheMu.Lock()
 		if len(encCache) < maxCachedEncoders {
 			encCache[k] = e
@@ -190,13 +190,6 @@ func Compress(dst, src []byte, opts Options) ([]byte, error) {
 		encCacheMu.Unlock()
 	}
 	return e.Compress(dst, src)
-}
-
-func (e *Encoder) getWorker() *encWorker {
-	if w, ok := e.pool.Get().(*encWorker); ok {
-		return w
-	}
-	return new(encWorker)
 }
 
 // Compress compresses src into one chunk and appends it to dst. src may
@@ -236,14 +229,6 @@ func (e *Encoder) Compress(dst, src []byte) ([]byte, error) {
 	}
 	return e.appendMemcpyed(dst, src, &p, !p.memcpyed), nil
 }
-
-type tooLargeInputError struct{ n int }
-
-func (e *tooLargeInputError) Error() string {
-	return "blosc: input of " + strconv.Itoa(e.n) + " bytes exceeds the chunk limit of " + strconv.Itoa(MaxNbytes)
-}
-
-func (e *tooLargeInputError) Unwrap() error { return ErrTooLarge }
 
 // header returns the chunk header for plan p. compressed is false for a
 // chunk stored uncompressed from the start (clevel 0, tiny input), whose
@@ -331,8 +316,8 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 		dst = append(dst, dict...)
 	}
 
-	w := e.getWorker()
-	defer e.pool.Put(w)
+	w := e.states.get()
+	defer e.states.put(w)
 
 	// DELTA XORs the blocks after the first with block 0 as the decoder
 	// will have it.
@@ -399,59 +384,46 @@ func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, f
 	plan := *pp
 	p := &plan
 	n := p.nblocks - first
-	blocks := make([]*[]byte, n)
-	zeros := make([]bool, n)
-	var next atomic.Int64
-	var total atomic.Int64
-	total.Store(int64(len(dst) - start))
-	var failed atomic.Bool
-	run := func(w *encWorker) {
-		for !failed.Load() {
-			k := int(next.Add(1) - 1)
-			if k >= n {
-				return
-			}
-			bp, _ := e.bufs.Get().(*[]byte)
-			if bp == nil {
-				bp = new([]byte)
-			}
-			var zero, fits bool
-			*bp, zero, fits = e.compressBlock(w, p, src, first+k, ref, (*bp)[:0], limit)
-			blocks[k], zeros[k] = bp, zero
-			if !fits || total.Add(int64(len(*bp))) > int64(limit) {
-				failed.Store(true)
-				return
-			}
-		}
+	// The blocks go to buffers of the caller's worker, whatever goroutine
+	// compresses them: it is this call's until the chunk is assembled. As
+	// soon as the blocks before it are in the chunk, a block is copied in by
+	// the goroutine that finishes it last, while the others go on
+	// compressing: only the copy of the last blocks is left after them.
+	if cap(w.blocks) < n {
+		w.blocks = append(w.blocks[:cap(w.blocks)], make([][]byte, n-cap(w.blocks))...)
+		w.zeros = make([]bool, len(w.blocks))
+		w.ready = make([]bool, len(w.blocks))
 	}
-	var wg sync.WaitGroup
-	for i := 1; i < nw; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ow := e.getWorker()
-			run(ow)
-			e.pool.Put(ow)
-		}()
-	}
-	run(w)
-	wg.Wait()
-	defer func() {
-		for _, bp := range blocks {
-			if bp != nil {
-				e.bufs.Put(bp)
-			}
+	blocks, zeros, ready := w.blocks[:n], w.zeros[:n], w.ready[:n]
+	clear(ready)
+	full := dst[:start+limit] // Compress made room for it
+	var mu sync.Mutex
+	next, pos := 0, len(dst) // the next block to copy and where
+	allZero = true
+	fits := fanOut(&e.states, w, nw, n, func(ow *encWorker, k int) bool {
+		var ok bool
+		blocks[k], zeros[k], ok = e.compressBlock(ow, p, src, first+k, ref, blocks[k][:0], limit)
+		if !ok {
+			return false
 		}
-	}()
-	if failed.Load() {
+		mu.Lock()
+		defer mu.Unlock()
+		ready[k] = true
+		for ; next < n && ready[next]; next++ {
+			b := blocks[next]
+			if pos+len(b) > len(full) {
+				return false // larger than the input: memcpyed
+			}
+			le32put(full[bstartsAt+4*(first+next):], pos-start)
+			pos += copy(full[pos:], b)
+			allZero = allZero && zeros[next]
+		}
+		return true
+	})
+	if !fits {
 		return dst, false, false
 	}
-	allZero = true
-	for k, bp := range blocks {
-		le32put(dst[bstartsAt+4*(first+k):], len(dst)-start)
-		dst = append(dst, *bp...)
-		allZero = allZero && zeros[k]
-	}
+	dst = full[:pos]
 	return dst, allZero, true
 }
 

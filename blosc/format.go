@@ -1,5 +1,7 @@
 package blosc
 
+import "encoding/binary"
+
 // Sizes and limits of the chunk format.
 const (
 	// MinHeaderLen is the length of the Blosc1 header.
@@ -97,3 +99,6 @@ const (
 	blosc1MaxSplits     = 16
 	blosc1MinBufferSize = 128
 )
+
+// le32put writes v little endian at b[0:4].
+func le32put(b []byte, v int) { binary.LittleEndian.PutUint32(b, uint32(int32(v))) }

@@ -1,7 +1,6 @@
 package blosc
 
 import (
-	"encoding/binary"
 	"strconv"
 )
 
@@ -31,6 +30,34 @@ func (f Format) String() string {
 		return "blosc1"
 	}
 	return "format(" + strconv.Itoa(int(f)) + ")"
+}
+
+// SplitMode says when an encoder splits a block into one stream per byte of
+// the type. Decoding needs only the header's dont-split flag; the mode is
+// defined here for encoders and tools.
+type SplitMode uint8
+
+// Split modes (the values of C-Blosc2's splitmode parameter).
+const (
+	SplitAlways        SplitMode = 1
+	SplitNever         SplitMode = 2
+	SplitAuto          SplitMode = 3
+	SplitForwardCompat SplitMode = 4
+)
+
+// String returns "always", "never", "auto", "forward_compat" or "splitmode(N)".
+func (m SplitMode) String() string {
+	switch m {
+	case SplitAlways:
+		return "always"
+	case SplitNever:
+		return "never"
+	case SplitAuto:
+		return "auto"
+	case SplitForwardCompat:
+		return "forward_compat"
+	}
+	return "splitmode(" + strconv.Itoa(int(m)) + ")"
 }
 
 // Options are the compression parameters of an Encoder. Start from
@@ -100,45 +127,6 @@ func DefaultOptions() Options {
 	}
 	o.Filters[MaxFilters-1] = Shuffle
 	return o
-}
-
-// OptionError reports invalid Options. It wraps ErrInvalidOptions.
-type OptionError struct {
-	Field  string // the offending field, e.g. "Clevel" or "Filters[5]"
-	Reason string
-
-	unsupported bool // also wraps ErrUnsupported (a codec decoded but not written)
-}
-
-// Error returns the message: which option and why.
-func (e *OptionError) Error() string {
-	return "blosc: invalid option " + e.Field + ": " + e.Reason
-}
-
-// Unwrap returns ErrInvalidOptions.
-func (e *OptionError) Unwrap() error { return ErrInvalidOptions }
-
-// Is reports whether target is ErrUnsupported for an option asking for
-// something this package only decodes (Codec Snappy).
-func (e *OptionError) Is(target error) bool { return e.unsupported && target == ErrUnsupported }
-
-func optionError(field, reason string) error {
-	return &OptionError{Field: field, Reason: reason}
-}
-
-// truncMaskBits returns how many low bits a truncation to precision prec
-// zeroes in a value with mbits bits (mantissa bits for TRUNC_PREC, integer
-// bits for INT_TRUNC): mbits-prec for a positive prec, -prec for a negative
-// one. ok is false, as in C-Blosc2, when that is negative or not below mbits.
-func truncMaskBits(prec int8, mbits int) (int, bool) {
-	zeroed := mbits - int(prec)
-	if prec < 0 {
-		zeroed = -int(prec)
-	}
-	if zeroed < 0 || zeroed >= mbits {
-		return 0, false
-	}
-	return zeroed, true
 }
 
 // check validates o and returns it normalized (ByteDelta meta 0 -> Typesize).
@@ -266,6 +254,3 @@ func (o *Options) hasFilter(f Filter) bool {
 	}
 	return false
 }
-
-// le32put writes v little endian at b[0:4].
-func le32put(b []byte, v int) { binary.LittleEndian.PutUint32(b, uint32(int32(v))) }

@@ -32,31 +32,3 @@ func (s SpecialValue) String() string {
 	}
 	return "special(" + strconv.Itoa(int(s)) + ")"
 }
-
-// SplitMode says when an encoder splits a block into one stream per byte of
-// the type. Decoding needs only the header's dont-split flag; the mode is
-// defined here for encoders and tools.
-type SplitMode uint8
-
-// Split modes (the values of C-Blosc2's splitmode parameter).
-const (
-	SplitAlways        SplitMode = 1
-	SplitNever         SplitMode = 2
-	SplitAuto          SplitMode = 3
-	SplitForwardCompat SplitMode = 4
-)
-
-// String returns "always", "never", "auto", "forward_compat" or "splitmode(N)".
-func (m SplitMode) String() string {
-	switch m {
-	case SplitAlways:
-		return "always"
-	case SplitNever:
-		return "never"
-	case SplitAuto:
-		return "auto"
-	case SplitForwardCompat:
-		return "forward_compat"
-	}
-	return "splitmode(" + strconv.Itoa(int(m)) + ")"
-}

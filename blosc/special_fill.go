@@ -67,3 +67,10 @@ func fillPeriodic(dst, pat []byte, off int64) {
 		n += copy(dst[n:], dst[:n])
 	}
 }
+
+// fillSpecialRange writes the bytes [off, off+len(out)) of the special-value
+// chunk planned in p to out. The plan has checked what FillSpecial checks (a
+// NaN chunk's typesize, a repeated value's presence), so it cannot fail here.
+func fillSpecialRange(p *plan, out []byte, off int) {
+	_ = FillSpecial(out, p.special, p.typesize, p.src[ExtendedHeaderLen:p.h.Cbytes], int64(off))
+}

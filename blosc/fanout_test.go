@@ -1,0 +1,112 @@
+package blosc
+
+import (
+	"bytes"
+	"runtime"
+	"sync/atomic"
+	"testing"
+)
+
+// TestStashSurvivesGC checks that the states a stash keeps are not dropped
+// by garbage collections (a sync.Pool drops them after two), and that those
+// beyond keep are still handed out.
+func TestStashSurvivesGC(t *testing.T) {
+	made := 0
+	s := &stash[*[64]byte]{keep: 2, fresh: func() *[64]byte { made++; return new([64]byte) }}
+	a, b, c := s.get(), s.get(), s.get()
+	if made != 3 || a == b || b == c || a == c {
+		t.Fatalf("made %d states, want 3 distinct", made)
+	}
+	s.put(a)
+	s.put(b)
+	s.put(c) // beyond keep: pooled
+	runtime.GC()
+	runtime.GC()
+	runtime.GC()
+	x, y := s.get(), s.get()
+	if !((x == a && y == b) || (x == b && y == a)) {
+		t.Errorf("kept states lost across GC")
+	}
+}
+
+// TestFanOut checks that every item runs once, on no more goroutines than
+// asked, and that a failing task stops the items not yet started.
+func TestFanOut(t *testing.T) {
+	s := &stash[*int]{keep: 4, fresh: func() *int { return new(int) }}
+	for _, nw := range []int{1, 2, 3, 8} {
+		const n = 1000
+		var runs [n]atomic.Int32
+		own := new(int)
+		ok := fanOut(s, own, nw, n, func(w *int, k int) bool {
+			runs[k].Add(1)
+			*w++ // each state is one goroutine's: the race detector checks it
+			return true
+		})
+		if !ok {
+			t.Fatalf("nw %d: fanOut reported a failure", nw)
+		}
+		for k := range runs {
+			if r := runs[k].Load(); r != 1 {
+				t.Fatalf("nw %d: item %d ran %d times", nw, k, r)
+			}
+		}
+		var started atomic.Int32
+		ok = fanOut(s, own, nw, n, func(w *int, k int) bool {
+			started.Add(1)
+			return k != 10
+		})
+		if ok {
+			t.Fatalf("nw %d: failure not reported", nw)
+		}
+		// Items start in order; each goroutine may start one more after
+		// the failure, before it sees it.
+		if got := started.Load(); got > 11+2*int32(nw) {
+			t.Errorf("nw %d: %d items started after item 10 failed", nw, got)
+		}
+	}
+}
+
+// TestCompressParallelPaths checks the parallel Compress on what leaves
+// its common path: an input that does not compress (the chunk is stored
+// uncompressed after the blocks outgrow it), one of zeros (a special
+// chunk) and one of a repeated byte (run streams): the bytes of one worker,
+// nothing written past MaxCompressedLen.
+func TestCompressParallelPaths(t *testing.T) {
+	for _, kind := range []string{"random", "zeros", "const", "f64sine"} {
+		data := encGenerate(kind, 5, 8, 1<<20+77)
+		for _, c := range []Codec{BloscLZ, LZ4, Zstd} {
+			o := encOpts(c, 5, 8, Shuffle)
+			o.Blocksize = 32 << 10
+			var ref []byte
+			for _, nw := range []int{1, 2, 5} {
+				o.Workers = nw
+				e, err := NewEncoder(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				bound := MaxCompressedLen(len(data))
+				buf := make([]byte, bound+64)
+				for i := range buf {
+					buf[i] = 0xA5
+				}
+				got, err := e.Compress(buf[:0], data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, v := range buf[bound:] {
+					if v != 0xA5 {
+						t.Fatalf("%s %v %d workers: byte %d past MaxCompressedLen written", kind, c, nw, i)
+					}
+				}
+				if ref == nil {
+					ref = append([]byte(nil), got...)
+				} else if !bytes.Equal(got, ref) {
+					t.Errorf("%s %v: %d workers give other bytes", kind, c, nw)
+				}
+			}
+			if back, err := Decompress(nil, ref); err != nil || !bytes.Equal(back, data) {
+				t.Errorf("%s %v: round trip failed: %v", kind, c, err)
+			}
+		}
+	}
+}
