@@ -1,5 +1,7 @@
 package frame
 
+import "github.com/blosc2go/blosc2/blosc"
+
 // ArrayEditor changes a b2nd array file: write regions, resize along any
 // axis, append along the first. Changed chunks are decoded, modified and
 // recompressed with the frame's own parameters (codec, level, filters,
@@ -372,7 +374,10 @@ func (ae *ArrayEditor) Commit() error {
 	defer ae.Close()
 	e := ae.e
 	ts := int(ae.g.Itemsize)
-	zero := appendSpecialChunk(nil, SpecialZeros, ae.g.ChunkNbytes, ts)
+	zero, err := specialChunk(blosc.SpecialZeros, ae.g.ChunkNbytes, ts)
+	if err != nil {
+		return err
+	}
 	raw := func(c editArrayChunk) ([]byte, error) {
 		switch {
 		case c.zero:
@@ -385,7 +390,7 @@ func (ae *ArrayEditor) Commit() error {
 			return nil, err
 		}
 		if b == nil {
-			return appendSpecialChunk(nil, k, ae.g.ChunkNbytes, ts), nil
+			return specialChunk(k, ae.g.ChunkNbytes, ts)
 		}
 		return append([]byte(nil), b...), nil
 	}
@@ -424,7 +429,7 @@ func (ae *ArrayEditor) Commit() error {
 	}
 	ae.a.Close()
 	ae.closed = true
-	err := e.Commit()
+	err = e.Commit()
 	if err != nil {
 		e.Close()
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"github.com/blosc2go/blosc2/blosc"
 	"math"
 	"math/rand"
 	"os"
@@ -430,7 +431,7 @@ func TestArrayWriterMismatches(t *testing.T) {
 		{"bad chunk", func(aw *ArrayWriter) error { return aw.AppendChunk([]byte("not a chunk at all, not at all, no")) }},
 		{"mixed", func(aw *ArrayWriter) error {
 			WriteItems(aw, make([]float32, 5))
-			return aw.AppendSpecial(SpecialZeros)
+			return aw.AppendSpecial(blosc.SpecialZeros)
 		}},
 	}
 	for _, c := range fails {

@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"github.com/blosc2go/blosc2/blosc"
 	"io"
 	"os"
 	"path/filepath"
@@ -215,7 +216,7 @@ func (aw *ArrayWriter) AppendChunk(chunk []byte) error {
 	if err := aw.rawOK(); err != nil {
 		return err
 	}
-	if nb, _, _, ok := chunkSizes(chunk); !ok || nb != aw.g.ChunkNbytes {
+	if nb, _, ok := chunkSizes(chunk); !ok || nb != aw.g.ChunkNbytes {
 		return aw.fail(&FormatError{Where: "b2nd", Offset: -1, Reason: "chunk " + itoa(int64(aw.w.NChunks())) + " does not decode to the " + itoa(aw.g.ChunkNbytes) + " bytes of a chunk", Err: ErrRange})
 	}
 	aw.raw = true
@@ -224,7 +225,7 @@ func (aw *ArrayWriter) AppendChunk(chunk []byte) error {
 
 // AppendSpecial appends the next chunk as special values (zeros, NaN,
 // uninitialized) taking no space; see AppendChunk.
-func (aw *ArrayWriter) AppendSpecial(k Special) error {
+func (aw *ArrayWriter) AppendSpecial(k blosc.SpecialValue) error {
 	if err := aw.rawOK(); err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ func BloscCompressor(p Params) CompressFunc {
 		return blosc.Compress(dst, src, blosc.Options{
 			Codec:       p.Codec,
 			Clevel:      int(p.Clevel),
-			Typesize:    clampTypesize(typesize),
+			Typesize:    chunkTypesize(typesize),
 			Filters:     p.Filters,
 			FiltersMeta: p.FiltersMeta,
 			Blocksize:   int(p.Blocksize),
@@ -20,7 +20,7 @@ func BloscCompressor(p Params) CompressFunc {
 	}
 }
 
-func clampTypesize(t int) int {
+func chunkTypesize(t int) int {
 	if t < 1 || t > 255 {
 		return 1
 	}

@@ -63,7 +63,7 @@ type Editor struct {
 type editChunk struct {
 	src     int    // index in the source frame, or -1
 	data    []byte // a new compressed chunk
-	special Special
+	special blosc.SpecialValue
 	nbytes  int64 // decoded size of a new chunk
 }
 
@@ -210,8 +210,8 @@ func (e *Editor) rangeErr(i int) error {
 
 // newEditChunk checks a compressed chunk and, for a b2nd array, its size.
 func (e *Editor) newEditChunk(chunk []byte) (editChunk, error) {
-	nb, _, cb, ok := chunkSizes(chunk)
-	if !ok || cb > int64(len(chunk)) || nb > maxChunkNbytes {
+	nb, cb, ok := chunkSizes(chunk)
+	if !ok || cb > int64(len(chunk)) || nb > blosc.MaxNbytes {
 		return editChunk{}, &FormatError{Where: "chunk", Offset: -1, Reason: "not a valid Blosc chunk", Err: ErrCorrupt}
 	}
 	g, isND, err := e.geometry()
@@ -223,12 +223,10 @@ func (e *Editor) newEditChunk(chunk []byte) (editChunk, error) {
 			" bytes, the array's chunks hold " + itoa(g.ChunkNbytes), Err: ErrRange}
 	}
 	c := editChunk{src: -1, nbytes: nb}
-	if chunk[2]&0x05 == 0x05 && len(chunk) >= chunkExtendedHeader {
-		if k := Special(chunk[31]>>4) & specialMask; k == SpecialZeros || k == SpecialUninit ||
-			(k == SpecialNaN && (e.params.Typesize == 4 || e.params.Typesize == 8)) {
-			c.special = k
-			return c, nil
-		}
+	if k, _ := chunkKind(chunk); k == blosc.SpecialZeros || k == blosc.SpecialUninit ||
+		(k == blosc.SpecialNaN && (e.params.Typesize == 4 || e.params.Typesize == 8)) {
+		c.special = k
+		return c, nil
 	}
 	c.data = append([]byte(nil), chunk[:cb]...)
 	return c, nil
@@ -266,8 +264,8 @@ func (e *Editor) AppendData(data []byte) error {
 	if err := e.usable(); err != nil {
 		return err
 	}
-	if len(data) > maxChunkNbytes {
-		return &FormatError{Where: "chunk", Offset: -1, Reason: "more than " + itoa(maxChunkNbytes) + " bytes in one chunk", Err: ErrRange}
+	if len(data) > blosc.MaxNbytes {
+		return &FormatError{Where: "chunk", Offset: -1, Reason: "more than " + itoa(blosc.MaxNbytes) + " bytes in one chunk", Err: ErrRange}
 	}
 	c, err := e.params.Compress(nil, data, int(e.params.Typesize))
 	if err != nil {
@@ -437,7 +435,7 @@ func (e *Editor) Frame() *Frame { return e.src }
 func editorCompressor(p Params) CompressFunc {
 	any := BloscCompressor(p)
 	enc, err := blosc.NewEncoder(blosc.Options{
-		Codec: p.Codec, Clevel: int(p.Clevel), Typesize: clampTypesize(int(p.Typesize)),
+		Codec: p.Codec, Clevel: int(p.Clevel), Typesize: chunkTypesize(int(p.Typesize)),
 		Filters: p.Filters, FiltersMeta: p.FiltersMeta, Blocksize: int(p.Blocksize), SplitMode: splitOf(p.SplitMode),
 	})
 	if err != nil {

@@ -3,6 +3,7 @@ package frame
 import (
 	"encoding/binary"
 	"errors"
+	"github.com/blosc2go/blosc2/blosc"
 	"io"
 	"os"
 	"path/filepath"
@@ -72,7 +73,7 @@ func (e *Editor) srcNbytes(i int) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	n, _, _, _ = chunkSizes(raw)
+	n, _, _ = chunkSizes(raw)
 	return n, nil
 }
 
@@ -88,7 +89,7 @@ func (e *Editor) plan() (*commitPlan, error) {
 		if c.src >= 0 {
 			used[c.src] = true
 		}
-		if c.data != nil && c.data[2]&0x05 == 0x05 && len(c.data) >= chunkExtendedHeader && c.data[30]&0x01 != 0 {
+		if _, vl := chunkKind(c.data); c.data != nil && vl {
 			p.vlblocks = true
 		}
 	}
@@ -180,7 +181,11 @@ func (e *Editor) plan() (*commitPlan, error) {
 			if p.variable {
 				// The index cannot tell a special chunk's size in a frame
 				// with variable chunk sizes: store it (32 bytes).
-				p.offsets[k] = store(appendSpecialChunk(nil, kind, nb, int(e.params.Typesize)))
+				sc, err := specialChunk(kind, nb, int(e.params.Typesize))
+				if err != nil {
+					return nil, err
+				}
+				p.offsets[k] = store(sc)
 				p.fresh = append(p.fresh, k)
 			} else {
 				p.offsets[k] = int64(uint64(specialFlag|byte(kind)) << 56)
@@ -462,11 +467,11 @@ func (e *Editor) freeBeforeIndex() (int64, bool) {
 	if last < 0 {
 		return hl, true
 	}
-	var h [chunkMinHeader]byte
+	var h [blosc.MinHeaderLen]byte
 	if err := pub.readAt(h[:], hl+last, "chunk"); err != nil {
 		return 0, false
 	}
-	_, _, cb, ok := chunkSizes(h[:])
+	_, cb, ok := chunkSizes(h[:])
 	if !ok || hl+last+cb > pub.indexOff {
 		return 0, false
 	}
@@ -661,7 +666,7 @@ func (e *Editor) copyChunks(w *Writer) (err error) {
 			err = w.AppendSpecial(c.special, c.nbytes)
 		default:
 			var raw []byte
-			var k Special
+			var k blosc.SpecialValue
 			if raw, k, err = e.src.RawChunk(c.src); err != nil {
 				return err
 			}

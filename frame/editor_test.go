@@ -3,6 +3,7 @@ package frame
 import (
 	"bytes"
 	"errors"
+	"github.com/blosc2go/blosc2/blosc"
 	"os"
 	"path/filepath"
 	"testing"
@@ -228,7 +229,7 @@ func TestEditorSpecialAndVariable(t *testing.T) {
 	e, err := Edit(path, nil)
 	must(t, err)
 	defer e.Close()
-	z := appendSpecialChunk(nil, SpecialZeros, 4096, 4)
+	z, _ := specialChunk(blosc.SpecialZeros, 4096, 4)
 	must(t, e.UpdateChunk(1, z))
 	want[1] = make([]byte, 4096)
 	must(t, e.Sync())

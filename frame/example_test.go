@@ -54,8 +54,8 @@ func ExampleNewWriter() {
 		fmt.Println(err)
 		return
 	}
-	w.AppendSpecial(frame.SpecialZeros, 4000) // 1000 int32 zeros, no bytes stored
-	w.AppendSpecial(frame.SpecialZeros, 4000)
+	w.AppendSpecial(blosc.SpecialZeros, 4000) // 1000 int32 zeros, no bytes stored
+	w.AppendSpecial(blosc.SpecialZeros, 4000)
 	w.SetVLMetalayer("note", []byte("two chunks of zeros"))
 	if err := w.Close(); err != nil {
 		fmt.Println(err)

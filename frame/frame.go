@@ -292,14 +292,14 @@ func (f *Frame) loadIndex() error {
 		return nil
 	}
 	avail := f.trailerOff - dataEnd
-	if avail < chunkMinHeader {
+	if avail < blosc.MinHeaderLen {
 		return corrupt("index", dataEnd, "no room for the chunk index between the chunks and the trailer")
 	}
 	idx, err := f.bytesAt(dataEnd, avail, "index")
 	if err != nil {
 		return err
 	}
-	inb, _, icb, ok := chunkSizes(idx)
+	inb, icb, ok := chunkSizes(idx)
 	if !ok || icb > avail {
 		return corrupt("index", dataEnd, "index chunk header is invalid or its size exceeds the "+itoa(avail)+" bytes available")
 	}
@@ -334,8 +334,8 @@ func (f *Frame) loadIndex() error {
 		if o < 0 {
 			k := offsetSpecial(o)
 			switch k {
-			case SpecialZeros, SpecialUninit:
-			case SpecialNaN:
+			case blosc.SpecialZeros, blosc.SpecialUninit:
+			case blosc.SpecialNaN:
 				if h.Typesize != 4 && h.Typesize != 8 {
 					return corrupt("index", dataEnd, "chunk "+itoa(int64(i))+" is a NaN chunk but typesize is "+itoa(int64(h.Typesize)))
 				}
@@ -360,7 +360,7 @@ func (f *Frame) loadIndex() error {
 			}
 			continue
 		}
-		if o > h.Cbytes-chunkMinHeader {
+		if o > h.Cbytes-blosc.MinHeaderLen {
 			return corrupt("index", dataEnd, "chunk "+itoa(int64(i))+" offset "+itoa(o)+" outside the "+itoa(h.Cbytes)+" bytes of chunks")
 		}
 	}
@@ -483,7 +483,7 @@ func (f *Frame) VLMetalayer(name string) ([]byte, error) {
 	if !ok {
 		return nil, &FormatError{Where: "vlmetalayers", Offset: -1, Reason: "no vlmetalayer " + name, Err: ErrNotFound}
 	}
-	nb, _, cb, ok := chunkSizes(raw)
+	nb, cb, ok := chunkSizes(raw)
 	if !ok || cb > int64(len(raw)) || nb > maxIndexRatio*cb+1<<20 {
 		return nil, corrupt("vlmetalayer "+name, -1, "invalid chunk header")
 	}

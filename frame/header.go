@@ -116,7 +116,7 @@ func parseHeaderFixed(b []byte) (Header, error) {
 	for i := range h.Filters {
 		h.Filters[i] = blosc.Filter(b[posFilters+i])
 	}
-	copy(h.FiltersMeta[:], b[posFiltersMeta:posFiltersMeta+maxFilters])
+	copy(h.FiltersMeta[:], b[posFiltersMeta:posFiltersMeta+blosc.MaxFilters])
 	h.UDCodec = b[posUDCodec]
 	h.CompcodeMeta = b[posCodecMeta]
 	h.OtherFlags2 = b[posOtherFlags2]
@@ -160,8 +160,8 @@ func (h *Header) validate() error {
 	if h.Chunksize < -1 {
 		return corrupt("header", posChunksize, "chunksize "+itoa(int64(h.Chunksize))+" out of range")
 	}
-	if h.NFilters > maxFilters {
-		return corrupt("header", posNFilters, "more than "+itoa(maxFilters)+" filters")
+	if h.NFilters > blosc.MaxFilters {
+		return corrupt("header", posNFilters, "more than "+itoa(blosc.MaxFilters)+" filters")
 	}
 	if h.Nbytes > 0 && h.Chunksize == -1 {
 		return corrupt("header", posChunksize, "frame holds data but its chunksize says it never had chunks")

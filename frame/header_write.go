@@ -1,6 +1,9 @@
 package frame
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"github.com/blosc2go/blosc2/blosc"
+)
 
 // headerFields are the values a writer records in a frame header.
 type headerFields struct {
@@ -66,7 +69,7 @@ func appendHeader(dst []byte, hf headerFields) []byte {
 		dst = append(dst, 0xc2)
 	}
 	var pipe [18]byte
-	pipe[0], pipe[1] = 0xd8, maxFilters
+	pipe[0], pipe[1] = 0xd8, blosc.MaxFilters
 	for i, f := range p.Filters {
 		pipe[2+i] = uint8(f)
 	}

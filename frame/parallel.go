@@ -95,7 +95,7 @@ func (f *Frame) readChunksParallel(dst []byte, first, n int) ([]byte, error) {
 			return fillSpecial(part, f.specialOf(i), f.hdr.Typesize, 0)
 		}
 		size := int64(len(part))
-		if nb, _, _, _ := chunkSizes(raw); nb != size {
+		if nb, _, _ := chunkSizes(raw); nb != size {
 			return corrupt("chunk "+itoa(int64(i)), -1, "chunk decodes to "+itoa(nb)+" bytes, expected "+itoa(size))
 		}
 		if err := decodePart(d, part, raw, 0, size, size); err != nil {

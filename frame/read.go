@@ -11,7 +11,7 @@ import (
 
 // ChunkInfo describes one chunk as the index records it.
 type ChunkInfo struct {
-	Special Special // NotSpecial for a stored chunk
+	Special blosc.SpecialValue // blosc.SpecialNone for a stored chunk
 	// Offset is the chunk's byte offset in the frame file (contiguous frames;
 	// -1 for special chunks and sparse frames).
 	Offset int64
@@ -81,7 +81,7 @@ func sparseChunkName(n int64) string { return fmt.Sprintf("%08X.chunk", uint32(n
 // RawChunk returns the stored bytes of chunk i (a Blosc2 chunk), or nil and
 // the kind of special value for a chunk the index stores as special. The
 // bytes may alias the frame passed to OpenBytes: do not modify them.
-func (f *Frame) RawChunk(i int) ([]byte, Special, error) {
+func (f *Frame) RawChunk(i int) ([]byte, blosc.SpecialValue, error) {
 	if err := f.checkIndex(i); err != nil {
 		return nil, 0, err
 	}
@@ -92,7 +92,7 @@ func (f *Frame) RawChunk(i int) ([]byte, Special, error) {
 	if raws[0] == nil {
 		return nil, f.specialOf(i), nil
 	}
-	return raws[0], NotSpecial, nil
+	return raws[0], blosc.SpecialNone, nil
 }
 
 // fetch fills raws[k] with the stored chunk first+k (nil for special
@@ -203,7 +203,7 @@ func (f *Frame) fetchInto(idx []int, raws [][]byte, scratch *[]byte) error {
 // available and the frame header, and trims b to the chunk.
 func (f *Frame) checkRaw(i int, b []byte, fileOff int64) ([]byte, error) {
 	where := "chunk " + itoa(int64(i))
-	nb, _, cb, ok := chunkSizes(b)
+	nb, cb, ok := chunkSizes(b)
 	if !ok {
 		return nil, corrupt(where, fileOff, "invalid chunk header")
 	}
@@ -270,7 +270,7 @@ func (f *Frame) decodeChunk(d *blosc.Decoder, dst []byte, i int, raw []byte) ([]
 		}
 		return dst, nil
 	}
-	nb, _, _, _ := chunkSizes(raw)
+	nb, _, _ := chunkSizes(raw)
 	out, err := decompressWith(d, dst, raw, int(nb))
 	if err != nil {
 		ci, _ := f.ChunkInfo(i)
@@ -321,7 +321,7 @@ func (f *Frame) chunkStarts() ([]int64, error) {
 		}
 		if f.varSpecial >= 0 {
 			rest := f.hdr.Nbytes - sum
-			if rest > maxChunkNbytes {
+			if rest > blosc.MaxNbytes {
 				f.startsErr = corrupt("index", f.indexOff, "special chunk "+itoa(int64(f.varSpecial))+" would hold "+itoa(rest)+" bytes, more than a chunk can")
 				return
 			}
@@ -350,8 +350,8 @@ func (f *Frame) storedNbytes(i int) (int64, error) {
 		}
 		hb = raw
 	} else {
-		var h [chunkMinHeader]byte
-		if f.extents[i] < chunkMinHeader {
+		var h [blosc.MinHeaderLen]byte
+		if f.extents[i] < blosc.MinHeaderLen {
 			return 0, corrupt("chunk "+itoa(int64(i)), int64(f.hdr.HeaderLen)+o, "chunk too short")
 		}
 		if err := f.readAt(h[:], int64(f.hdr.HeaderLen)+o, "chunk "+itoa(int64(i))); err != nil {
@@ -359,7 +359,7 @@ func (f *Frame) storedNbytes(i int) (int64, error) {
 		}
 		hb = h[:]
 	}
-	nb, _, _, ok := chunkSizes(hb)
+	nb, _, ok := chunkSizes(hb)
 	if !ok {
 		return 0, corrupt("chunk "+itoa(int64(i)), -1, "invalid chunk header")
 	}
@@ -434,7 +434,7 @@ func (f *Frame) decodeRange(d *blosc.Decoder, dst []byte, i int, raw []byte, a, 
 	if raw == nil {
 		return fillSpecial(dst[:b-a], f.specialOf(i), f.hdr.Typesize, a)
 	}
-	nb, _, _, _ := chunkSizes(raw)
+	nb, _, _ := chunkSizes(raw)
 	if nb != n {
 		return corrupt("chunk "+itoa(int64(i)), -1, "chunk size changed")
 	}

@@ -207,7 +207,7 @@ func (rc *recoverer) dataChunk(c foundChunk, h *blosc.Header) bool {
 	if fh.fixedChunks() && c.nbytes > int64(fh.Chunksize) || !fh.fixedChunks() && c.nbytes > fh.Nbytes {
 		return false
 	}
-	if c.nbytes > maxChunkNbytes {
+	if c.nbytes > blosc.MaxNbytes {
 		return false
 	}
 	v := &verifier{}
@@ -236,7 +236,7 @@ func (rc *recoverer) isIndex(c foundChunk, h *blosc.Header) bool {
 		idx[i] = o
 		if o < 0 {
 			switch offsetSpecial(o) {
-			case SpecialZeros, SpecialNaN, SpecialUninit:
+			case blosc.SpecialZeros, blosc.SpecialNaN, blosc.SpecialUninit:
 				continue
 			}
 			return false
@@ -278,7 +278,7 @@ func (rc *recoverer) scan() error {
 	win := make([]byte, 0, scanWindow)
 	var winOff int64
 	at := func(off int64) []byte {
-		if off < winOff || off+chunkExtendedHeader > winOff+int64(len(win)) {
+		if off < winOff || off+blosc.ExtendedHeaderLen > winOff+int64(len(win)) {
 			n := min64(scanWindow, end-off)
 			win = win[:n]
 			if k, _ := f.r.ReadAt(win, off); int64(k) < n {
@@ -287,14 +287,14 @@ func (rc *recoverer) scan() error {
 			winOff = off
 		}
 		b := win[off-winOff:]
-		if len(b) > chunkExtendedHeader {
-			b = b[:chunkExtendedHeader]
+		if len(b) > blosc.ExtendedHeaderLen {
+			b = b[:blosc.ExtendedHeaderLen]
 		}
 		return b
 	}
 	lostFrom := int64(-1)
 	pos := start
-	for pos+chunkMinHeader <= end {
+	for pos+blosc.MinHeaderLen <= end {
 		hb := at(pos)
 		if hb[0] >= blosc.VersionBlosc1 && hb[0] <= blosc.MaxVersion {
 			if c, h, ok := rc.candidate(pos, end, hb); ok {
@@ -335,7 +335,7 @@ func (rc *recoverer) lost(from, to int64) {
 // plan is one chunk of the new frame.
 type planned struct {
 	c       foundChunk
-	special Special
+	special blosc.SpecialValue
 	nbytes  int64 // special chunks
 }
 
@@ -370,7 +370,7 @@ func (rc *recoverer) order() []planned {
 			if !ok {
 				// The scan may have slid past it: try exactly there.
 				off := int64(fh.HeaderLen) + o
-				var hb [chunkExtendedHeader]byte
+				var hb [blosc.ExtendedHeaderLen]byte
 				k, _ := rc.f.r.ReadAt(hb[:], off)
 				cand, h, ok2 := rc.candidate(off, rc.f.size, hb[:k])
 				if !ok2 || !rc.dataChunk(cand, &h) {

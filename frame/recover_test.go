@@ -2,6 +2,7 @@ package frame
 
 import (
 	"bytes"
+	"github.com/blosc2go/blosc2/blosc"
 	"os"
 	"path/filepath"
 	"testing"
@@ -50,7 +51,7 @@ func recoverSources(t *testing.T) map[string][]byte {
 			end = len(data)
 		}
 		if k == 8*4096 {
-			must(t, w.AppendSpecial(SpecialZeros, 4096))
+			must(t, w.AppendSpecial(blosc.SpecialZeros, 4096))
 		}
 		must(t, w.AppendData(data[k:end]))
 	}

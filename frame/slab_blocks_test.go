@@ -70,7 +70,7 @@ func TestSlabDecodesOnlyItsBlocks(t *testing.T) {
 		}
 		for j := int64(0); j < g.ChunkItems/g.BlockItems; j++ {
 			if !need[[2]int64{int64(ci), j}] {
-				binary.LittleEndian.PutUint32(hdr[chunkExtendedHeader+4*j:], 0)
+				binary.LittleEndian.PutUint32(hdr[blosc.ExtendedHeaderLen+4*j:], 0)
 			}
 		}
 	}

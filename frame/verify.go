@@ -160,9 +160,9 @@ func VerifyChunk(r io.ReaderAt, size int64, opts *VerifyOptions) (*Report, error
 	v := newVerifier(opts)
 	v.rep.Kind = "chunk"
 	v.rep.NChunks = 1
-	var hb [chunkExtendedHeader]byte
-	n, err := r.ReadAt(hb[:min64(size, chunkExtendedHeader)], 0)
-	if int64(n) < min64(size, chunkExtendedHeader) {
+	var hb [blosc.ExtendedHeaderLen]byte
+	n, err := r.ReadAt(hb[:min64(size, blosc.ExtendedHeaderLen)], 0)
+	if int64(n) < min64(size, blosc.ExtendedHeaderLen) {
 		return nil, err
 	}
 	h, err := blosc.ReadHeader(hb[:n])
@@ -494,8 +494,8 @@ func (v *verifier) chunks() {
 // decoded.
 func (v *verifier) frameChunk(i int, where string, r io.ReaderAt, off, avail int64, total *int64) bool {
 	f, fh := v.f, &v.f.hdr
-	var hb [chunkExtendedHeader]byte
-	n := int(min64(avail, chunkExtendedHeader))
+	var hb [blosc.ExtendedHeaderLen]byte
+	n := int(min64(avail, blosc.ExtendedHeaderLen))
 	if _, err := r.ReadAt(hb[:n], off); err != nil && !errors.Is(err, io.EOF) {
 		v.add(where, off, "cannot read the chunk header: "+err.Error())
 		return false
@@ -543,7 +543,7 @@ func (v *verifier) chunkBody(i int, where, file string, r io.ReaderAt, off int64
 	cb, nb := int64(h.Cbytes), int64(h.Nbytes)
 	switch {
 	case h.Special() != blosc.SpecialNone:
-		want := int64(chunkExtendedHeader)
+		want := int64(blosc.ExtendedHeaderLen)
 		if h.Special() == blosc.SpecialRepeat {
 			want = cb // ReadHeader checked the value's size
 		}

@@ -2,6 +2,7 @@ package frame
 
 import (
 	"bytes"
+	"github.com/blosc2go/blosc2/blosc"
 	"os"
 	"path/filepath"
 	"testing"
@@ -108,7 +109,7 @@ func lastSpecialSizeBlind(f *Frame, p int) bool {
 		return false
 	}
 	ci, _ := f.ChunkInfo(n - 1)
-	return ci.Special != NotSpecial
+	return ci.Special != blosc.SpecialNone
 }
 
 func TestVerifyFindsMutations(t *testing.T) {

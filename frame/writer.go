@@ -306,19 +306,17 @@ func (wr *Writer) AppendChunk(chunk []byte) error {
 	if err := wr.usable(); err != nil {
 		return err
 	}
-	nb, _, cb, ok := chunkSizes(chunk)
+	nb, cb, ok := chunkSizes(chunk)
 	if !ok || cb > int64(len(chunk)) || nb > 1<<31-1 {
 		return &FormatError{Where: "chunk", Offset: -1, Reason: "not a valid Blosc chunk", Err: ErrCorrupt}
 	}
-	ext := chunk[2]&0x05 == 0x05 && len(chunk) >= chunkExtendedHeader
-	if ext {
-		if k := Special(chunk[31]>>4) & specialMask; k == SpecialZeros || k == SpecialUninit ||
-			(k == SpecialNaN && (wr.p.Typesize == 4 || wr.p.Typesize == 8)) {
-			return wr.AppendSpecial(k, nb)
-		}
-		if chunk[30]&0x01 != 0 {
-			wr.vlblocks = true
-		}
+	k, vl := chunkKind(chunk)
+	if k == blosc.SpecialZeros || k == blosc.SpecialUninit ||
+		(k == blosc.SpecialNaN && (wr.p.Typesize == 4 || wr.p.Typesize == 8)) {
+		return wr.AppendSpecial(k, nb)
+	}
+	if vl {
+		wr.vlblocks = true
 	}
 	var off int64
 	if wr.dir != "" {
@@ -353,13 +351,13 @@ func (wr *Writer) nextFile() int64 {
 
 // AppendSpecial appends a chunk of nbytes special values (zeros, NaN for
 // typesize 4 or 8, or uninitialized) that takes no space in the frame.
-func (wr *Writer) AppendSpecial(k Special, nbytes int64) error {
+func (wr *Writer) AppendSpecial(k blosc.SpecialValue, nbytes int64) error {
 	if err := wr.usable(); err != nil {
 		return err
 	}
 	switch k {
-	case SpecialZeros, SpecialUninit:
-	case SpecialNaN:
+	case blosc.SpecialZeros, blosc.SpecialUninit:
+	case blosc.SpecialNaN:
 		if wr.p.Typesize != 4 && wr.p.Typesize != 8 {
 			return &FormatError{Where: "chunk", Offset: -1, Reason: "NaN chunks need typesize 4 or 8", Err: ErrRange}
 		}
@@ -467,7 +465,10 @@ func (wr *Writer) storeSpecials() error {
 		if o >= 0 {
 			continue
 		}
-		c := appendSpecialChunk(nil, offsetSpecial(o), wr.specNb[i], int(wr.p.Typesize))
+		c, err := specialChunk(offsetSpecial(o), wr.specNb[i], int(wr.p.Typesize))
+		if err != nil {
+			return err
+		}
 		var off int64
 		if wr.dir != "" {
 			off = wr.nextFile()

@@ -140,11 +140,11 @@ func TestWriterMatchesC(t *testing.T) {
 			// C stored it as C-Blosc2 3.x does (flags 0x17: extended,
 			// memcpyed, don't split) and so did we.
 			ci, gi := indexChunk(orig, f.Header()), indexChunk(got, g.Header())
-			if len(ci) >= chunkExtendedHeader && ci[0] == 5 && ci[2] == 0x17 {
-				if len(gi) < chunkExtendedHeader || gi[2] != 0x17 {
+			if len(ci) >= blosc.ExtendedHeaderLen && ci[0] == 5 && ci[2] == 0x17 {
+				if len(gi) < blosc.ExtendedHeaderLen || gi[2] != 0x17 {
 					t.Errorf("C stored its index, ours is % x", head(gi))
-				} else if !bytes.Equal(ci[:chunkExtendedHeader], gi[:chunkExtendedHeader]) {
-					t.Errorf("index chunk header\nours % x\nC    % x", gi[:chunkExtendedHeader], ci[:chunkExtendedHeader])
+				} else if !bytes.Equal(ci[:blosc.ExtendedHeaderLen], gi[:blosc.ExtendedHeaderLen]) {
+					t.Errorf("index chunk header\nours % x\nC    % x", gi[:blosc.ExtendedHeaderLen], ci[:blosc.ExtendedHeaderLen])
 				}
 			}
 			if identicalCopies[e.File] {
@@ -336,8 +336,8 @@ func TestVariableChunksWithSpecial(t *testing.T) {
 	}
 	data := bytes.Repeat([]byte{1, 2, 3, 4}, 100)
 	must(t, w.AppendChunk(appendStoredChunk(nil, data, 4, indexFilters)))
-	must(t, w.AppendSpecial(SpecialZeros, 40))
-	must(t, w.AppendSpecial(SpecialNaN, 800))
+	must(t, w.AppendSpecial(blosc.SpecialZeros, 40))
+	must(t, w.AppendSpecial(blosc.SpecialNaN, 800))
 	must(t, w.AppendChunk(appendStoredChunk(nil, data[:12], 4, indexFilters)))
 	must(t, w.Close())
 	out.Close()
@@ -534,7 +534,7 @@ func TestEditSparse(t *testing.T) {
 	if !bytes.Equal(got, want) || f.Header().Type != Sparse {
 		t.Fatal("edited sparse frame differs")
 	}
-	if ci, _ := f.ChunkInfo(2); ci.Special != SpecialZeros {
+	if ci, _ := f.ChunkInfo(2); ci.Special != blosc.SpecialZeros {
 		t.Errorf("zeros chunk lost: %+v", ci)
 	}
 	if v, _ := f.VLMetalayer("k"); string(v) != "v" {
