@@ -30,8 +30,14 @@ type editArrayChunk struct {
 }
 
 // EditArray opens the b2nd array at path (file or sparse directory) for
-// changes. Close (or Commit) releases it.
-func EditArray(path string) (*ArrayEditor, error) {
+// changes, with the options of Edit (WithCompress: how changed chunks are
+// compressed; default: BloscCompressor of the array's parameters).
+// Close (or Commit) releases it.
+func EditArray(path string, opts ...Option) (*ArrayEditor, error) {
+	st, err := applyOptions(scopeEdit, opts)
+	if err != nil {
+		return nil, err
+	}
 	a, err := OpenArrayFile(path)
 	if err != nil {
 		return nil, err
@@ -40,14 +46,17 @@ func EditArray(path string) (*ArrayEditor, error) {
 		a.Close()
 		return nil, &LazyError{Lazy: a.lazy}
 	}
-	e, err := Edit(path, nil)
+	e, err := Edit(path, opts...)
 	if err != nil {
 		a.Close()
 		return nil, err
 	}
 	p := a.f.Params()
-	p.Blocksize = int32(a.geo.BlockNbytes)
-	ae := &ArrayEditor{path: path, a: a, e: e, m: a.meta, g: a.geo, comp: BloscCompressor(p)}
+	p.Blocksize = int(a.geo.BlockNbytes)
+	ae := &ArrayEditor{path: path, a: a, e: e, m: a.meta, g: a.geo, comp: st.compress}
+	if ae.comp == nil {
+		ae.comp = BloscCompressor(p)
+	}
 	ae.m.Shape = append([]int64(nil), a.meta.Shape...)
 	for i := 0; i < a.f.NChunks(); i++ {
 		ae.chunks = append(ae.chunks, editArrayChunk{src: i})

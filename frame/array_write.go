@@ -47,13 +47,14 @@ type ArrayWriter struct {
 // NumPy typestring ("<f8", "|u1", ">i4", "<U8"...) or a structured dtype
 // ("[('a', '<i4'), ...]"); p.Typesize defaults to the dtype's item size,
 // and an explicit typesize that disagrees with it is an error. Missing
-// chunk or block shapes (nil) are filled in by AutoShapes.
-func NewArrayWriter(w io.Writer, m NDMeta, p Params) (*ArrayWriter, error) {
+// chunk or block shapes (nil) are filled in by AutoShapes. opts are the
+// Writer's (WithCompress).
+func NewArrayWriter(w io.Writer, m NDMeta, p Params, opts ...Option) (*ArrayWriter, error) {
 	aw, p2, err := newArrayWriter(m, p)
 	if err != nil {
 		return nil, err
 	}
-	if aw.w, err = NewWriter(w, p2); err != nil {
+	if aw.w, err = NewWriter(w, p2, opts...); err != nil {
 		return nil, err
 	}
 	return aw, nil
@@ -63,7 +64,7 @@ func NewArrayWriter(w io.Writer, m NDMeta, p Params) (*ArrayWriter, error) {
 // written to a temporary file in the same directory, renamed to path by a
 // successful Close (after an error the temporary file is removed and path
 // is untouched).
-func CreateArrayFile(path string, m NDMeta, p Params) (*ArrayWriter, error) {
+func CreateArrayFile(path string, m NDMeta, p Params, opts ...Option) (*ArrayWriter, error) {
 	aw, p2, err := newArrayWriter(m, p)
 	if err != nil {
 		return nil, err
@@ -83,7 +84,7 @@ func CreateArrayFile(path string, m NDMeta, p Params) (*ArrayWriter, error) {
 		os.Remove(tmp.Name())
 		return nil, err
 	}
-	if aw.w, err = NewWriter(tmp, p2); err != nil {
+	if aw.w, err = NewWriter(tmp, p2, opts...); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return nil, err
@@ -95,7 +96,7 @@ func CreateArrayFile(path string, m NDMeta, p Params) (*ArrayWriter, error) {
 // NewSparseArrayWriter is NewArrayWriter for a sparse frame directory dir:
 // it is written as a new directory next to dir that a successful Close
 // renames to dir (replacing a previous one).
-func NewSparseArrayWriter(dir string, m NDMeta, p Params) (*ArrayWriter, error) {
+func NewSparseArrayWriter(dir string, m NDMeta, p Params, opts ...Option) (*ArrayWriter, error) {
 	aw, p2, err := newArrayWriter(m, p)
 	if err != nil {
 		return nil, err
@@ -109,7 +110,7 @@ func NewSparseArrayWriter(dir string, m NDMeta, p Params) (*ArrayWriter, error) 
 		os.RemoveAll(tmp)
 		return nil, err
 	}
-	if aw.w, err = NewSparseWriter(tmp, p2); err != nil {
+	if aw.w, err = NewSparseWriter(tmp, p2, opts...); err != nil {
 		os.RemoveAll(tmp)
 		return nil, err
 	}
@@ -131,7 +132,7 @@ func newArrayWriter(m NDMeta, p Params) (*ArrayWriter, Params, error) {
 			return nil, p, &FormatError{Where: "dtype", Offset: -1, Reason: "structured dtype " + m.Dtype + " needs an explicit Params.Typesize", Err: ErrDtype}
 		}
 		item = int64(dt.ItemSize)
-		p.Typesize = int32(item)
+		p.Typesize = int(item)
 	}
 	if err := checkDtypeString(m.Dtype, item); err != nil {
 		return nil, p, err
@@ -179,8 +180,8 @@ func arrayParams(m NDMeta, p Params) (Params, error) {
 	if err != nil {
 		return p, err
 	}
-	p.Chunksize = int32(g.ChunkNbytes)
-	p.Blocksize = int32(g.BlockNbytes)
+	p.Chunksize = int(g.ChunkNbytes)
+	p.Blocksize = int(g.BlockNbytes)
 	ls := []Metalayer{{Name: B2NDMetaName, Content: AppendNDMeta(nil, m)}}
 	for _, l := range p.Metalayers {
 		if l.Name != B2NDMetaName {

@@ -8,16 +8,19 @@ import "github.com/blosc2go/blosc2/blosc"
 // way C-Blosc2 stores them).
 func BloscCompressor(p Params) CompressFunc {
 	return func(dst, src []byte, typesize int) ([]byte, error) {
-		return blosc.Compress(dst, src, blosc.Options{
-			Codec:       p.Codec,
-			Clevel:      int(p.Clevel),
-			Typesize:    chunkTypesize(typesize),
-			Filters:     p.Filters,
-			FiltersMeta: p.FiltersMeta,
-			Blocksize:   int(p.Blocksize),
-			SplitMode:   splitOf(p.SplitMode),
-		})
+		return blosc.Compress(dst, src, chunkOptions(p, typesize))
 	}
+}
+
+// chunkOptions returns the blosc options chunks of a frame with
+// parameters p are compressed with, for items of typesize bytes: p's
+// Options with the typesize a chunk can record and a split mode blosc
+// accepts.
+func chunkOptions(p Params, typesize int) blosc.Options {
+	o := p.Options
+	o.Typesize = chunkTypesize(typesize)
+	o.SplitMode = splitOf(o.SplitMode)
+	return o
 }
 
 func chunkTypesize(t int) int {

@@ -207,7 +207,7 @@ func (e *Editor) tail(p *commitPlan) ([]byte, []byte, error) {
 	}
 	vl := make([]Metalayer, len(e.vlmeta))
 	for i, m := range e.vlmeta {
-		c, err := e.params.Compress(nil, m.Content, 1)
+		c, err := e.comp(nil, m.Content, 1)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -544,7 +544,7 @@ func (e *Editor) rewrite() (err error) {
 	p := e.params
 	p.VLMetalayers = e.vlmeta
 	if len(e.chunks) == 0 && e.src.hdr.Chunksize > 0 {
-		p.Chunksize = e.src.hdr.Chunksize
+		p.Chunksize = int(e.src.hdr.Chunksize)
 	}
 	w, err := NewWriter(tmp, p)
 	if err != nil {

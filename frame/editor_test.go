@@ -164,7 +164,7 @@ func TestEditorInPlace(t *testing.T) {
 	}
 
 	upd := testgen.Mixed(64<<10, 200)
-	c, _ := e.Params().Compress(nil, upd, 4)
+	c, _ := BloscCompressor(e.Params())(nil, upd, 4)
 	must(t, e.UpdateChunk(3, c))
 	want[3] = upd
 	must(t, e.DeleteChunk(0))
@@ -275,7 +275,7 @@ func TestEditSparseInPlace(t *testing.T) {
 	must(t, err)
 	defer e.Close()
 	must(t, e.AppendData(want[1]))
-	c, _ := e.Params().Compress(nil, want[2], 8)
+	c, _ := BloscCompressor(e.Params())(nil, want[2], 8)
 	must(t, e.UpdateChunk(0, c))
 	want = append([][]byte{want[2]}, want[1], want[2], want[1])
 	must(t, e.Sync())
@@ -295,7 +295,7 @@ func TestEditorDeadSpace(t *testing.T) {
 		n = 400
 	}
 	path, want := newTestFrame(t, t.TempDir(), 1, 4096)
-	e, err := EditWithOptions(path, EditOptions{NoSync: true})
+	e, err := Edit(path, WithNoSync())
 	must(t, err)
 	defer e.Close()
 	d := testgen.Mixed(4096, 3)

@@ -30,6 +30,9 @@ var (
 	// with the typesize, or does not match the Go type of a typed read or
 	// write.
 	ErrDtype = errors.New("frame: dtype mismatch")
+	// ErrOption reports an Option given to a constructor it does not apply
+	// to.
+	ErrOption = errors.New("frame: option does not apply")
 )
 
 // FormatError is the typed error for malformed input. It carries the byte

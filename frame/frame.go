@@ -22,13 +22,12 @@ type Frame struct {
 	fsys fs.FS       // sparse frames: the directory
 	c    io.Closer   // closed by Close (OpenFile)
 	path string      // OpenFile's path, for Refresh
-	dec  *blosc.Decoder
+	dec  *blosc.Decoder // WithDecoder, or nil (package blosc's default)
 
-	workers    int            // chunks decoded at a time (SetWorkers)
-	serialOnce sync.Once      // creates serial
-	serial     *blosc.Decoder // single-worker decoder for concurrent chunks
-	blocksOnce sync.Once      // creates blocks
-	blocks     *blosc.Decoder // workers-goroutine decoder for lone chunks
+	// The decoders, made at open (see blockDecoder and chunkDecoder).
+	workers int            // chunks decoded at a time (WithWorkers)
+	serial  *blosc.Decoder // single-worker decoder for concurrent chunks
+	blocks  *blosc.Decoder // workers-goroutine decoder for lone chunks
 
 	meta   []Metalayer // fixed metalayers, in stored order
 	vlmeta []Metalayer // vlmetalayers, Content = the stored Blosc2 chunk
@@ -53,7 +52,7 @@ type Frame struct {
 	starts     []int64 // decoded offset of each chunk, len nchunks+1 (variable chunk sizes)
 	startsErr  error
 
-	fetchGap int64     // block-level reads: coalescing gap (SetFetch)
+	fetchGap int64     // block-level reads: coalescing gap (WithFetch)
 	fetchers int       // block-level reads: ReadAt calls at once (0: defaults)
 	lazy     lazyCache // block-level reads: headers and block starts of chunks read
 
@@ -65,9 +64,9 @@ type Frame struct {
 
 // Open reads the header, index and trailer of a contiguous frame of size
 // bytes held by r. Bytes after the frame's stored length are ignored.
-func Open(r io.ReaderAt, size int64) (*Frame, error) {
+func Open(r io.ReaderAt, size int64, opts ...Option) (*Frame, error) {
 	f := &Frame{r: r, size: size}
-	if err := f.load(); err != nil {
+	if err := f.open(opts); err != nil {
 		return nil, err
 	}
 	if f.hdr.Type != Contiguous {
@@ -77,9 +76,9 @@ func Open(r io.ReaderAt, size int64) (*Frame, error) {
 }
 
 // OpenBytes opens a contiguous frame held in memory. The Frame keeps b.
-func OpenBytes(b []byte) (*Frame, error) {
+func OpenBytes(b []byte, opts ...Option) (*Frame, error) {
 	f := &Frame{r: bytes.NewReader(b), size: int64(len(b)), mem: b}
-	if err := f.load(); err != nil {
+	if err := f.open(opts); err != nil {
 		return nil, err
 	}
 	if f.hdr.Type != Contiguous {
@@ -91,13 +90,16 @@ func OpenBytes(b []byte) (*Frame, error) {
 // OpenSparse opens a sparse frame: fsys holds chunks.b2frame (header,
 // index, trailer) and one file per stored chunk, named %08X.chunk after the
 // file number in the index.
-func OpenSparse(fsys fs.FS) (*Frame, error) {
+func OpenSparse(fsys fs.FS, opts ...Option) (*Frame, error) {
+	if _, err := applyOptions(scopeRead, opts); err != nil {
+		return nil, err
+	}
 	b, err := fs.ReadFile(fsys, sparseIndexName)
 	if err != nil {
 		return nil, err
 	}
 	f := &Frame{r: bytes.NewReader(b), size: int64(len(b)), fsys: fsys}
-	if err := f.load(); err != nil {
+	if err := f.open(opts); err != nil {
 		return nil, err
 	}
 	if f.hdr.Type != Sparse {
@@ -112,8 +114,8 @@ func OpenSparse(fsys fs.FS) (*Frame, error) {
 // While it reads the header, index and trailer it holds C-Blosc2's shared
 // .b2lock lock when locking is in use (see LockMode), so a writer that
 // locks is never seen half-way; Refresh picks up later commits.
-func OpenFile(path string) (*Frame, error) {
-	return openFileLocked(path, LockAuto)
+func OpenFile(path string, opts ...Option) (*Frame, error) {
+	return openFileLocked(path, LockAuto, opts)
 }
 
 // Close releases the file opened by OpenFile; it does nothing for frames
@@ -177,6 +179,18 @@ func (f *Frame) preread(off, n int64) []byte {
 		return nil
 	}
 	return f.pre[off-f.preOff : off-f.preOff+n : off-f.preOff+n]
+}
+
+// open applies the read options and loads the frame.
+func (f *Frame) open(opts []Option) error {
+	st, err := applyOptions(scopeRead, opts)
+	if err != nil {
+		return err
+	}
+	if err := f.load(); err != nil {
+		return err
+	}
+	return f.setDecoders(st)
 }
 
 func (f *Frame) load() error {
@@ -407,11 +421,6 @@ func min64(a, b int64) int64 {
 	}
 	return b
 }
-
-// SetDecoder makes the frame decode its data chunks with d (for instance
-// one with a size limit or a worker count) instead of package blosc's
-// default decoder. Call it before reading, not concurrently with reads.
-func (f *Frame) SetDecoder(d *blosc.Decoder) { f.dec = d }
 
 // Header returns the decoded fixed header.
 func (f *Frame) Header() Header { return f.hdr }

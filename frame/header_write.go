@@ -48,7 +48,7 @@ func appendHeader(dst []byte, hf headerFields) []byte {
 	if cc >= udCodecFormat { // user-defined codec: flagged as 6, id in the udcodec byte
 		cc = udCodecFormat
 	}
-	dst = append(dst, 0xa4, gf, ft, p.Clevel<<4|cc&0x0f, uint8(p.SplitMode-1)&0x03)
+	dst = append(dst, 0xa4, gf, ft, uint8(p.Clevel)<<4|cc&0x0f, uint8(p.SplitMode-1)&0x03)
 	dst = append(dst, 0xd3)
 	dst = be.AppendUint64(dst, uint64(hf.nbytes))
 	dst = append(dst, 0xd3)

@@ -60,11 +60,10 @@ func openAndRead(data []byte) error {
 // openAndReadWorkers is openAndRead through an io.ReaderAt, decoding with
 // several workers and small pipelined batches.
 func openAndReadWorkers(data []byte, workers int) error {
-	f, err := Open(bytes.NewReader(data), int64(len(data)))
+	f, err := Open(bytes.NewReader(data), int64(len(data)), WithWorkers(workers))
 	if err != nil {
 		return err
 	}
-	f.SetWorkers(workers)
 	return readEverything(f)
 }
 

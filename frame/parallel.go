@@ -2,24 +2,26 @@ package frame
 
 import "github.com/blosc2go/blosc2/blosc"
 
-// SetWorkers makes ReadChunks, Decode, ReadAt and Array.ReadSlab use n
-// goroutines (n <= 1: the default, one chunk at a time, package blosc's
-// default decoder splitting a large chunk's blocks across GOMAXPROCS
-// goroutines). A read of at least 2n chunks decodes up to n chunks at a
-// time, each with one goroutine, while the calling goroutine reads the
-// next ones: adjacent chunks are still read with one ReadAt per batch, and
-// each chunk is decoded straight into its place in the destination. A
-// read of fewer chunks decodes them one at a time, sharing each chunk's
-// blocks among n goroutines. A decoder given to SetDecoder is used as it
-// is in both cases. Call it before reading, not concurrently with reads.
-func (f *Frame) SetWorkers(n int) {
-	if n < 1 {
-		n = 1
+// setDecoders applies the read options of a constructor: the decoders
+// are made here, once.
+func (f *Frame) setDecoders(st settings) error {
+	f.dec, f.workers, f.fetchGap, f.fetchers = st.dec, st.workers, st.fetchGap, st.fetchers
+	switch {
+	case f.dec != nil:
+		f.blocks, f.serial = f.dec, f.dec
+	case f.workers > 1:
+		var err error
+		if f.blocks, err = blosc.NewDecoder(blosc.WithWorkers(f.workers)); err != nil {
+			return err
+		}
+		if f.serial, err = blosc.NewDecoder(blosc.WithWorkers(1)); err != nil {
+			return err
+		}
 	}
-	f.workers = n
+	return nil
 }
 
-// Workers returns the number of chunks decoded at a time (see SetWorkers).
+// Workers returns the number of chunks decoded at a time (see WithWorkers).
 func (f *Frame) Workers() int {
 	if f.workers < 1 {
 		return 1
@@ -40,34 +42,15 @@ func (f *Frame) chunkParallel(n int) bool {
 }
 
 // blockDecoder returns the decoder for chunks decoded one at a time: the
-// one given to SetDecoder, else with SetWorkers(n > 1) one sharing each
-// chunk's blocks among n goroutines, else nil (package blosc's default).
-func (f *Frame) blockDecoder() *blosc.Decoder {
-	if f.dec != nil || f.Workers() <= 1 {
-		return f.dec
-	}
-	f.blocksOnce.Do(func() {
-		d, err := blosc.NewDecoder(blosc.WithWorkers(f.Workers()))
-		if err == nil {
-			f.blocks = d
-		}
-	})
-	return f.blocks
-}
+// one given with WithDecoder, else with WithWorkers(n > 1) one sharing
+// each chunk's blocks among n goroutines, else nil (package blosc's
+// default).
+func (f *Frame) blockDecoder() *blosc.Decoder { return f.blocks }
 
-// chunkDecoder returns the decoder for chunks decoded concurrently.
-func (f *Frame) chunkDecoder() *blosc.Decoder {
-	if f.dec != nil {
-		return f.dec
-	}
-	f.serialOnce.Do(func() {
-		d, err := blosc.NewDecoder(blosc.WithWorkers(1))
-		if err == nil {
-			f.serial = d
-		}
-	})
-	return f.serial
-}
+// chunkDecoder returns the decoder for chunks decoded concurrently (only
+// with WithWorkers(n > 1)): the one given with WithDecoder, else a
+// single-goroutine one.
+func (f *Frame) chunkDecoder() *blosc.Decoder { return f.serial }
 
 // readChunksParallel is ReadChunks with several workers: the destination
 // is grown once to the chunks' total size and each chunk is decoded into

@@ -409,16 +409,11 @@ func (rc *recoverer) order() []planned {
 func (rc *recoverer) write(w io.Writer) error {
 	fh := &rc.head
 	chunks := rc.order()
-	p := Params{
-		Typesize: fh.Typesize, Codec: fh.Codec, CompcodeMeta: fh.CompcodeMeta, Clevel: fh.Clevel,
-		SplitMode: fh.SplitMode, Blocksize: fh.Blocksize, Filters: fh.Filters, FiltersMeta: fh.FiltersMeta,
-		UseDict: fh.UseDict, NThreadsComp: fh.NThreadsComp, NThreadsDecomp: fh.NThreadsDecomp,
-		Metalayers: rc.f.meta,
-	}
+	p := headerParams(fh, rc.f.meta)
 	if fh.Chunksize > 0 {
 		// The Writer turns it to 0 (variable) if a short chunk is not
 		// the last one, as C-Blosc2 does.
-		p.Chunksize = fh.Chunksize
+		p.Chunksize = int(fh.Chunksize)
 	}
 	if p.Clevel > 9 {
 		p.Clevel = 9

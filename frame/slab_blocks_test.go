@@ -76,9 +76,8 @@ func TestSlabDecodesOnlyItsBlocks(t *testing.T) {
 	}
 
 	for _, workers := range []int{1, 2} {
-		fb, err := OpenBytes(bad)
+		fb, err := OpenBytes(bad, WithWorkers(workers))
 		must(t, err)
-		fb.SetWorkers(workers)
 		a, err := OpenArray(fb)
 		must(t, err)
 		var count atomic.Int64

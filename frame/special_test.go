@@ -68,7 +68,7 @@ func TestNaNChunkBits(t *testing.T) {
 	for _, ts := range []int32{4, 8} {
 		m := NDMeta{Shape: []int64{10, 12}, ChunkShape: []int32{5, 12}, BlockShape: []int32{5, 4}, Dtype: "<f" + itoa(int64(ts))}
 		p := DefaultParams()
-		p.Typesize = ts
+		p.Typesize = int(ts)
 		var buf bytes.Buffer
 		w, err := NewArrayWriter(&buf, m, p)
 		must(t, err)

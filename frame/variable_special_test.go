@@ -43,9 +43,8 @@ func TestVariableFrameOneSpecialIndexEntry(t *testing.T) {
 	}{{1, blosc.SpecialZeros, 40}, {2, blosc.SpecialNaN, 800}} {
 		data := setIndex(t, orig, c.i, uint64(specialFlag|byte(c.k))<<56)
 		for _, workers := range []int{1, 3} {
-			f, err := Open(bytes.NewReader(data), int64(len(data)))
+			f, err := Open(bytes.NewReader(data), int64(len(data)), WithWorkers(workers))
 			must(t, err)
-			f.SetWorkers(workers)
 			if f.Header().Chunksize != 0 {
 				t.Fatal("frame has fixed chunk sizes")
 			}

@@ -15,54 +15,44 @@ import (
 // contents, the index); package blosc's encoder plugs in here.
 type CompressFunc func(dst, src []byte, typesize int) ([]byte, error)
 
-// Params are the frame-wide parameters recorded in the header. They
-// describe how the chunks were (or will be) compressed; chunks appended
-// already compressed are stored as they are.
+// Params are the parameters of a new frame: the compression parameters
+// of its chunks (the embedded blosc.Options, which the header records and
+// BloscCompressor compresses with) and what the header records besides.
+// Start from DefaultParams.
+//
+// In a frame, Options.Typesize is the frame's item size and may exceed
+// 255 (b2nd arrays of structured dtypes): chunks then record typesize 1,
+// as C-Blosc2 writes them; 0 means 8. A zero Options.SplitMode is
+// recorded as blosc.SplitForwardCompat. Options.Codec may be a plugin or
+// user codec id, recorded as C-Blosc2 does (ids from 6 up are flagged as
+// user-defined, the id kept in the udcodec byte); such frames need
+// WithCompress to append data. Options.Format must be
+// blosc.FormatBlosc2.
 type Params struct {
-	Typesize int32 // bytes per item (0: 8)
-	// Codec is the codec id recorded in the header (blosc.BloscLZ, LZ4,
-	// LZ4HC, Zlib, Zstd, or a plugin or user codec id, recorded as C-Blosc2
-	// does: ids from 6 up are flagged as user-defined, the id kept in the
-	// udcodec byte).
-	Codec        blosc.Codec
-	CompcodeMeta uint8 // codec parameter
-	Clevel       uint8 // 0-9
-	// SplitMode is recorded in the header (blosc.SplitAlways, SplitNever,
-	// SplitAuto or SplitForwardCompat; 0 means SplitForwardCompat).
-	SplitMode blosc.SplitMode
-	Blocksize int32 // 0: automatic
+	blosc.Options
+	// CompcodeMeta is the codec parameter recorded in the header.
+	CompcodeMeta uint8
 	// Chunksize, when positive, is the chunk size recorded before any chunk
 	// is appended (C-Blosc2's b2nd arrays do this); 0 means "set by the
 	// first chunk".
-	Chunksize int32
-	// Filters is the filter pipeline recorded in the header, in slot order.
-	Filters        [blosc.MaxFilters]blosc.Filter
-	FiltersMeta    [blosc.MaxFilters]uint8
-	UseDict        bool
-	NThreadsComp   int16 // recorded only (0: 1)
-	NThreadsDecomp int16 // recorded only (0: 1)
+	Chunksize int
+	// UseDict is recorded in the header (C-Blosc2's use_dict).
+	UseDict bool
+	// NThreadsComp and NThreadsDecomp are recorded only (0: 1).
+	NThreadsComp, NThreadsDecomp int
 
 	// Metalayers are fixed at creation (at most 16, names up to 31 bytes).
 	Metalayers []Metalayer
 	// VLMetalayers are the initial variable-length metalayers.
 	VLMetalayers []Metalayer
-
-	// Compress compresses raw data (AppendData) and vlmetalayer contents.
-	// When nil, BloscCompressor(Params) is used. The index is always
-	// compressed as C-Blosc2 does it (BloscLZ, SHUFFLE, typesize 8).
-	Compress CompressFunc
 }
 
-// DefaultParams returns C-Blosc2's default compression parameters
-// (BLOSC2_CPARAMS_DEFAULTS): blosclz, clevel 5, typesize 8, SHUFFLE in the
-// last filter slot, forward-compatible split mode.
+// DefaultParams returns python-blosc2's default parameters: the
+// compression parameters of blosc.DefaultOptions (Zstd, clevel 5,
+// typesize 8, SHUFFLE in the last filter slot, split mode AUTO) and one
+// compression and decompression thread recorded.
 func DefaultParams() Params {
-	p := Params{
-		Typesize: 8, Codec: blosc.BloscLZ, Clevel: 5, SplitMode: blosc.SplitForwardCompat,
-		NThreadsComp: 1, NThreadsDecomp: 1,
-	}
-	p.Filters[blosc.MaxFilters-1] = blosc.Shuffle
-	return p
+	return Params{Options: blosc.DefaultOptions(), NThreadsComp: 1, NThreadsDecomp: 1}
 }
 
 func (p *Params) normalize() error {
@@ -79,8 +69,16 @@ func (p *Params) normalize() error {
 		p.NThreadsDecomp = 1
 	}
 	bad := func(r string) error { return &FormatError{Where: "params", Offset: -1, Reason: r, Err: ErrRange} }
-	if p.Typesize < 0 || p.Blocksize < 0 || p.Chunksize < 0 || p.Clevel > 15 || p.SplitMode > blosc.SplitForwardCompat {
-		return bad("typesize, blocksize, clevel or splitmode out of range")
+	const maxInt32 = 1<<31 - 1
+	if p.Typesize < 0 || int64(p.Typesize) > maxInt32 || p.Blocksize < 0 || int64(p.Blocksize) > maxInt32 ||
+		p.Chunksize < 0 || int64(p.Chunksize) > maxInt32 || p.Clevel < 0 || p.Clevel > 15 || p.SplitMode > blosc.SplitForwardCompat {
+		return bad("typesize, blocksize, chunksize, clevel or splitmode out of range")
+	}
+	if p.NThreadsComp < 0 || p.NThreadsComp > 1<<15-1 || p.NThreadsDecomp < 0 || p.NThreadsDecomp > 1<<15-1 {
+		return bad("thread counts out of range")
+	}
+	if p.Format != blosc.FormatBlosc2 {
+		return bad("a frame holds Blosc2 chunks (Options.Format " + itoa(int64(p.Format)) + ")")
 	}
 	if len(p.Metalayers) > MaxMetalayers {
 		return bad("more than 16 metalayers")
@@ -128,6 +126,7 @@ func checkLayers(ls []Metalayer) error {
 // chunk goes to its own file.
 type Writer struct {
 	p     Params
+	comp  CompressFunc // WithCompress, else BloscCompressor(p) made on first use
 	wa    io.WriterAt
 	ws    io.WriteSeeker
 	w     io.Writer
@@ -153,13 +152,17 @@ type Writer struct {
 // receives everything at Close through a temporary file for any other
 // io.Writer (see Writer). An *os.File that cannot seek (a pipe, a
 // terminal) or was opened with O_APPEND is treated as a plain io.Writer.
-func NewWriter(w io.Writer, p Params) (*Writer, error) {
-	wr := &Writer{p: p, w: w, chunk: -1}
+func NewWriter(w io.Writer, p Params, opts ...Option) (*Writer, error) {
+	st, err := applyOptions(scopeWrite, opts)
+	if err != nil {
+		return nil, err
+	}
+	wr := &Writer{p: p, w: w, chunk: -1, comp: st.compress}
 	if err := wr.p.normalize(); err != nil {
 		return nil, err
 	}
 	if wr.p.Chunksize > 0 {
-		wr.chunk = wr.p.Chunksize
+		wr.chunk = int32(wr.p.Chunksize)
 	}
 	wr.vlmeta = append(wr.vlmeta, wr.p.VLMetalayers...)
 	seekable := true
@@ -227,13 +230,17 @@ func (wr *Writer) flushSpool(hdr []byte, total int64) error {
 
 // NewSparseWriter starts a sparse frame in directory dir (created if
 // needed): chunks go to %08X.chunk files and Close writes chunks.b2frame.
-func NewSparseWriter(dir string, p Params) (*Writer, error) {
-	wr := &Writer{p: p, dir: dir, chunk: -1}
+func NewSparseWriter(dir string, p Params, opts ...Option) (*Writer, error) {
+	st, err := applyOptions(scopeWrite, opts)
+	if err != nil {
+		return nil, err
+	}
+	wr := &Writer{p: p, dir: dir, chunk: -1, comp: st.compress}
 	if err := wr.p.normalize(); err != nil {
 		return nil, err
 	}
 	if wr.p.Chunksize > 0 {
-		wr.chunk = wr.p.Chunksize
+		wr.chunk = int32(wr.p.Chunksize)
 	}
 	wr.vlmeta = append(wr.vlmeta, wr.p.VLMetalayers...)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -376,8 +383,8 @@ func (wr *Writer) AppendSpecial(k blosc.SpecialValue, nbytes int64) error {
 	return nil
 }
 
-// AppendData compresses data with Params.Compress (or package blosc with
-// the frame's parameters) and appends the chunk.
+// AppendData compresses data with the WithCompress function (or package
+// blosc with the frame's parameters) and appends the chunk.
 func (wr *Writer) AppendData(data []byte) error {
 	if err := wr.usable(); err != nil {
 		return err
@@ -435,10 +442,10 @@ func deleteLayer(ls []Metalayer, name string) ([]Metalayer, bool) {
 }
 
 func (wr *Writer) compress(data []byte, typesize int) ([]byte, error) {
-	if wr.p.Compress == nil {
-		wr.p.Compress = BloscCompressor(wr.p)
+	if wr.comp == nil {
+		wr.comp = BloscCompressor(wr.p)
 	}
-	return wr.p.Compress(nil, data, typesize)
+	return wr.comp(nil, data, typesize)
 }
 
 // Close writes the index and the trailer, then the final header (for a

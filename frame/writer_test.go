@@ -16,12 +16,9 @@ import (
 // paramsOf returns Params reproducing f's header.
 func paramsOf(f *Frame) Params {
 	h := f.Header()
-	return Params{
-		Typesize: h.Typesize, Codec: h.Codec, CompcodeMeta: h.CompcodeMeta, Clevel: h.Clevel,
-		SplitMode: h.SplitMode, Blocksize: h.Blocksize, Filters: h.Filters, FiltersMeta: h.FiltersMeta,
-		UseDict: h.UseDict, NThreadsComp: h.NThreadsComp, NThreadsDecomp: h.NThreadsDecomp,
-		Metalayers: f.Metalayers(), Chunksize: max32(h.Chunksize, 0),
-	}
+	p := f.Params()
+	p.Chunksize = int(max32(h.Chunksize, 0))
+	return p
 }
 
 func max32(a, b int32) int32 {
