@@ -16,12 +16,12 @@ import (
 // demand. A Frame is safe for concurrent use by multiple goroutines.
 type Frame struct {
 	hdr  Header
-	r    io.ReaderAt // contiguous frame, or chunks.b2frame of a sparse frame
-	mem  []byte      // the frame itself when opened with OpenBytes (no copies)
-	size int64       // bytes available in r
-	fsys fs.FS       // sparse frames: the directory
-	c    io.Closer   // closed by Close (OpenFile)
-	path string      // OpenFile's path, for Refresh
+	r    io.ReaderAt    // contiguous frame, or chunks.b2frame of a sparse frame
+	mem  []byte         // the frame itself when opened with OpenBytes (no copies)
+	size int64          // bytes available in r
+	fsys fs.FS          // sparse frames: the directory
+	c    io.Closer      // closed by Close (OpenFile)
+	path string         // OpenFile's path, for Refresh
 	dec  *blosc.Decoder // WithDecoder, or nil (package blosc's default)
 
 	// The decoders, made at open (see blockDecoder and chunkDecoder).
