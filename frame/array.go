@@ -24,9 +24,9 @@ type Array struct {
 // number of chunks and total size must all agree, so a shape that lies
 // about the data is refused before any chunk is read.
 func OpenArray(f *Frame) (*Array, error) {
-	raw, ok := f.Metalayer(B2NDMetaName)
-	if !ok {
-		if raw, ok = f.Metalayer(legacyB2NDMetaName); !ok {
+	raw, err := f.Metalayer(B2NDMetaName)
+	if err != nil {
+		if raw, err = f.Metalayer(legacyB2NDMetaName); err != nil {
 			return nil, ErrNotB2ND
 		}
 	}

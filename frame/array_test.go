@@ -203,8 +203,8 @@ func TestNDMetaHostile(t *testing.T) {
 func replaceMeta(t *testing.T, data []byte, fn func(m []byte)) []byte {
 	f, err := OpenBytes(data)
 	must(t, err)
-	m, ok := f.Metalayer(B2NDMetaName)
-	if !ok {
+	m, err := f.Metalayer(B2NDMetaName)
+	if err != nil {
 		t.Fatal("no b2nd")
 	}
 	out := append([]byte(nil), data...)

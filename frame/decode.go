@@ -25,7 +25,7 @@ func decompressWith(d *blosc.Decoder, dst, src []byte, want int) ([]byte, error)
 		return dst, err
 	}
 	if len(out)-n0 != want {
-		return dst, errors.New("decoded " + itoa(int64(len(out)-n0)) + " bytes, expected " + itoa(int64(want)))
+		return dst, sizeMismatch(int64(len(out)-n0), int64(want))
 	}
 	return out, nil
 }
@@ -54,7 +54,7 @@ func decodePart(d *blosc.Decoder, dst, src []byte, a, b, n int64) error {
 			return err
 		}
 		if int64(got) != n {
-			return errors.New("decoded " + itoa(int64(got)) + " bytes, expected " + itoa(n))
+			return sizeMismatch(int64(got), n)
 		}
 		return nil
 	}
@@ -63,7 +63,7 @@ func decodePart(d *blosc.Decoder, dst, src []byte, a, b, n int64) error {
 		return err
 	}
 	if int64(len(out)) != b-a {
-		return errors.New("decoded " + itoa(int64(len(out))) + " bytes, expected " + itoa(b-a))
+		return sizeMismatch(int64(len(out)), b-a)
 	}
 	if len(out) > 0 && &out[0] != &dst[0] {
 		copy(dst, out)

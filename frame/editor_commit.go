@@ -2,7 +2,6 @@ package frame
 
 import (
 	"encoding/binary"
-	"errors"
 	"github.com/blosc2go/blosc2/blosc"
 	"io"
 	"os"
@@ -142,7 +141,7 @@ func (e *Editor) plan() (*commitPlan, error) {
 		}
 	}
 	if len(e.chunks) > 0 && p.nbytes == 0 {
-		return nil, errors.New("frame: chunks that hold no bytes cannot be indexed (C-Blosc2 reads such a frame as empty)")
+		return nil, errEmptyChunks
 	}
 	nextFile := int64(0)
 	if e.sparse {

@@ -357,7 +357,7 @@ func TestEditorMetalayers(t *testing.T) {
 	must(t, err)
 	defer f.Close()
 	for name, c := range map[string][]byte{"small": []byte("wxyz"), "big": big, "new": []byte("n")} {
-		if got, ok := f.Metalayer(name); !ok || !bytes.Equal(got, c) {
+		if got, err := f.Metalayer(name); err != nil || !bytes.Equal(got, c) {
 			t.Errorf("metalayer %s = %q", name, got)
 		}
 	}

@@ -1,7 +1,6 @@
 package frame
 
 import (
-	"errors"
 	"io"
 	"sort"
 	"sync"
@@ -36,8 +35,6 @@ type fetched struct {
 	off int64 // file offset
 	b   []byte
 }
-
-var errNotFetched = errors.New("frame: read outside the ranges fetched")
 
 // ReadAt reads at base+off.
 func (s *rangeSet) ReadAt(p []byte, off int64) (int, error) {

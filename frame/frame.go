@@ -455,14 +455,16 @@ func (f *Frame) IndexLocation() (off, cbytes int64) { return f.indexOff, f.index
 // must not be modified.
 func (f *Frame) Metalayers() []Metalayer { return append([]Metalayer(nil), f.meta...) }
 
-// Metalayer returns the content of the fixed metalayer name.
-func (f *Frame) Metalayer(name string) ([]byte, bool) {
+// Metalayer returns the content of the fixed metalayer name. It wraps
+// ErrNotFound when there is none (as VLMetalayer, which can also fail to
+// decode, and VLMetalayerRaw do).
+func (f *Frame) Metalayer(name string) ([]byte, error) {
 	for _, m := range f.meta {
 		if m.Name == name {
-			return m.Content, true
+			return m.Content, nil
 		}
 	}
-	return nil, false
+	return nil, notFound("metalayers", "no metalayer "+name)
 }
 
 // VLMetalayerNames returns the names of the variable-length metalayers in
@@ -476,21 +478,21 @@ func (f *Frame) VLMetalayerNames() []string {
 }
 
 // VLMetalayerRaw returns the Blosc2 chunk a vlmetalayer is stored as.
-func (f *Frame) VLMetalayerRaw(name string) ([]byte, bool) {
+func (f *Frame) VLMetalayerRaw(name string) ([]byte, error) {
 	for _, m := range f.vlmeta {
 		if m.Name == name {
-			return m.Content, true
+			return m.Content, nil
 		}
 	}
-	return nil, false
+	return nil, notFound("vlmetalayers", "no vlmetalayer "+name)
 }
 
 // VLMetalayer returns the decoded content of the vlmetalayer name (stored
 // as a Blosc2 chunk). It wraps ErrNotFound when there is none.
 func (f *Frame) VLMetalayer(name string) ([]byte, error) {
-	raw, ok := f.VLMetalayerRaw(name)
-	if !ok {
-		return nil, &FormatError{Where: "vlmetalayers", Offset: -1, Reason: "no vlmetalayer " + name, Err: ErrNotFound}
+	raw, err := f.VLMetalayerRaw(name)
+	if err != nil {
+		return nil, err
 	}
 	nb, cb, ok := chunkSizes(raw)
 	if !ok || cb > int64(len(raw)) || nb > maxIndexRatio*cb+1<<20 {

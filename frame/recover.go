@@ -454,7 +454,7 @@ func (rc *recoverer) write(w io.Writer) error {
 	if err := wr.Close(); err != nil {
 		return err
 	}
-	if m, ok := rc.f.Metalayer(B2NDMetaName); ok {
+	if m, err := rc.f.Metalayer(B2NDMetaName); err == nil {
 		if nd, err := ParseNDMeta(m); err == nil {
 			if g, err := nd.Validate(int64(fh.Typesize)); err == nil && g.NChunks != int64(rc.rep.Recovered) {
 				rc.note("the b2nd metalayer describes " + itoa(g.NChunks) + " chunks, " + itoa(int64(rc.rep.Recovered)) +

@@ -368,9 +368,9 @@ func (v *verifier) trailer() {
 // b2nd checks the b2nd (or caterva) metalayer against the frame.
 func (v *verifier) b2nd() {
 	f := v.f
-	raw, ok := f.Metalayer(B2NDMetaName)
-	if !ok {
-		if raw, ok = f.Metalayer(legacyB2NDMetaName); !ok {
+	raw, err := f.Metalayer(B2NDMetaName)
+	if err != nil {
+		if raw, err = f.Metalayer(legacyB2NDMetaName); err != nil {
 			return
 		}
 	}

@@ -59,7 +59,7 @@ func FuzzVerify(f *testing.F) {
 		if err != nil || int64(len(all)) != fr.Nbytes() {
 			t.Fatalf("sound frame does not decode: %v", err)
 		}
-		if _, ok := fr.Metalayer(B2NDMetaName); ok {
+		if _, err := fr.Metalayer(B2NDMetaName); err == nil {
 			if _, err := OpenArray(fr); err != nil {
 				t.Fatalf("sound b2nd does not open as an array: %v", err)
 			}

@@ -509,7 +509,7 @@ func (wr *Writer) finish() error {
 		}
 		tail = compressIndex(raw)
 	} else if len(wr.offsets) > 0 {
-		return errors.New("frame: chunks that hold no bytes cannot be indexed (C-Blosc2 reads such a frame as empty)")
+		return errEmptyChunks
 	}
 	vl := make([]Metalayer, len(wr.vlmeta))
 	for i, m := range wr.vlmeta {

@@ -443,7 +443,7 @@ func TestEditor(t *testing.T) {
 	if c, _ := f.VLMetalayer("info"); string(c) != "new" {
 		t.Errorf("info = %q", c)
 	}
-	if m, ok := f.Metalayer("gometa"); !ok || len(m) != 11 {
+	if m, err := f.Metalayer("gometa"); err != nil || len(m) != 11 {
 		t.Error("metalayers lost")
 	}
 	if sha256.Sum256(got) == sha256.Sum256(nil) {
