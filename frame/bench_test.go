@@ -133,7 +133,7 @@ func writeBenchFrame(b *testing.B, path string, data []byte, codec blosc.Codec, 
 
 // BenchmarkDecodeFile decodes a whole frame file of f64_smooth data
 // (shuffle + zstd 1, shuffle + lz4 5; 1 MiB chunks) with 1 worker and with
-// 2 (SetWorkers(2): chunks decoded concurrently; w2blocks: one chunk at a
+// 2 (WithWorkers(2): chunks decoded concurrently; w2blocks: one chunk at a
 // time, its blocks split across 2 goroutines), next to copy() of the same
 // number of bytes (compare ratios to copy, the machines are noisy):
 //
