@@ -7,7 +7,8 @@ import (
 // Option configures behaviour at construction: how a Frame decodes and
 // fetches (Open, OpenBytes, OpenFile, OpenSparse, OpenArrayFile), how a
 // Writer compresses (NewWriter, NewSparseWriter and the array writers),
-// how an Editor compresses and commits (Edit, EditArray). What is written
+// how an Editor compresses and commits (Edit, EditArray), how Verify,
+// VerifyFile, VerifySparse and VerifyChunk check. What is written
 // (codec, level, filters...) is in Params, not in options. Each WithX says
 // which constructors take it; any other gives an error wrapping
 // ErrOption.
@@ -17,9 +18,10 @@ type Option func(*settings) error
 type scope uint8
 
 const (
-	scopeRead  scope = 1 << iota // Open, OpenBytes, OpenFile, OpenSparse, OpenArrayFile
-	scopeWrite                   // NewWriter, NewSparseWriter, NewArrayWriter, CreateArrayFile, NewSparseArrayWriter
-	scopeEdit                    // Edit, EditArray
+	scopeRead   scope = 1 << iota // Open, OpenBytes, OpenFile, OpenSparse, OpenArrayFile
+	scopeWrite                    // NewWriter, NewSparseWriter, NewArrayWriter, CreateArrayFile, NewSparseArrayWriter
+	scopeEdit                     // Edit, EditArray
+	scopeVerify                   // Verify, VerifyFile, VerifySparse, VerifyChunk
 )
 
 // settings are the options applied by one constructor.
@@ -32,11 +34,15 @@ type settings struct {
 	compress CompressFunc
 	lock     LockMode
 	noSync   bool
+
+	structureOnly bool                  // WithStructureOnly
+	maxChunkSize  int                   // WithMaxChunkSize
+	progress      func(done, total int) // WithProgress
 }
 
 // applyOptions applies opts for a constructor of scope s.
 func applyOptions(s scope, opts []Option) (settings, error) {
-	st := settings{scope: s, workers: 1, fetchGap: DefaultCoalesceGap, fetchers: DefaultFetchers}
+	st := settings{scope: s, fetchGap: DefaultCoalesceGap, fetchers: DefaultFetchers}
 	for _, o := range opts {
 		if o == nil {
 			continue
@@ -76,14 +82,16 @@ func WithDecoder(d *blosc.Decoder) Option {
 // read of fewer chunks decodes them one at a time, sharing each chunk's
 // blocks among n goroutines. A decoder given with WithDecoder is used as
 // it is in both cases. For Open, OpenBytes, OpenFile, OpenSparse and
-// OpenArrayFile.
+// OpenArrayFile. For Verify and its variants, n is the number of chunks
+// decoded at a time (n < 1: the default, GOMAXPROCS); memory use is about
+// n times the stored plus decoded size of a chunk.
 func WithWorkers(n int) Option {
 	return func(st *settings) error {
 		if n < 1 {
-			n = 1
+			n = 0
 		}
 		st.workers = n
-		return st.allow("WithWorkers", scopeRead)
+		return st.allow("WithWorkers", scopeRead|scopeVerify)
 	}
 }
 
@@ -135,5 +143,36 @@ func WithNoSync() Option {
 	return func(st *settings) error {
 		st.noSync = true
 		return st.allow("WithNoSync", scopeEdit)
+	}
+}
+
+// WithStructureOnly makes Verify skip decoding the chunks: only headers,
+// offsets and sizes are checked. For Verify, VerifyFile, VerifySparse and
+// VerifyChunk.
+func WithStructureOnly() Option {
+	return func(st *settings) error {
+		st.structureOnly = true
+		return st.allow("WithStructureOnly", scopeVerify)
+	}
+}
+
+// WithMaxChunkSize sets, when n is positive, the largest decoded size of a
+// chunk Verify decodes; a larger chunk is reported as a problem instead of
+// being allocated (default: blosc.DefaultMaxDecodedSize, about 2 GiB).
+// For Verify, VerifyFile, VerifySparse and VerifyChunk.
+func WithMaxChunkSize(n int) Option {
+	return func(st *settings) error {
+		st.maxChunkSize = n
+		return st.allow("WithMaxChunkSize", scopeVerify)
+	}
+}
+
+// WithProgress makes Verify call fn from one goroutine after each chunk is
+// decoded, with the number of chunks decoded so far and their total. For
+// Verify, VerifyFile, VerifySparse and VerifyChunk.
+func WithProgress(fn func(done, total int)) Option {
+	return func(st *settings) error {
+		st.progress = fn
+		return st.allow("WithProgress", scopeVerify)
 	}
 }

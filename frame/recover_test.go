@@ -80,7 +80,7 @@ func recoverCheck(t *testing.T, what string, orig *Frame, want []byte, chunks []
 	if err != nil {
 		t.Fatalf("%s: recovered frame does not open: %v", what, err)
 	}
-	vr, err := Verify(bytes.NewReader(out.Bytes()), int64(out.Len()), &VerifyOptions{StructureOnly: true})
+	vr, err := Verify(bytes.NewReader(out.Bytes()), int64(out.Len()), WithStructureOnly())
 	if err != nil {
 		t.Fatal(err)
 	}
