@@ -227,16 +227,10 @@ func (e *Editor) Sync() error {
 	if !e.dirty {
 		return nil
 	}
-	if err := e.check(); err != nil {
-		return err
-	}
-	if err := e.lk.lock(true); err != nil {
+	if err := e.lockForCommit(); err != nil {
 		return err
 	}
 	defer e.lk.unlock()
-	if err := e.checkUnchanged(); err != nil {
-		return err
-	}
 	if e.sparse {
 		return e.syncSparse()
 	}
@@ -499,6 +493,22 @@ func diffRange(x, y []byte) (int, int) {
 	return a, b
 }
 
+// lockForCommit checks the Editor, takes the exclusive lock and checks
+// that no other writer changed the frame; on success the caller unlocks.
+func (e *Editor) lockForCommit() error {
+	if err := e.check(); err != nil {
+		return err
+	}
+	if err := e.lk.lock(true); err != nil {
+		return err
+	}
+	if err := e.checkUnchanged(); err != nil {
+		e.lk.unlock()
+		return err
+	}
+	return nil
+}
+
 // Compact rewrites the frame with the edits and without dead space (the
 // bytes of replaced and deleted chunks and of old indexes): a new file is
 // written next to the frame, synced, renamed over it, and the directory
@@ -508,16 +518,10 @@ func (e *Editor) Compact() error {
 	if err := e.usable(); err != nil {
 		return err
 	}
-	if err := e.check(); err != nil {
-		return err
-	}
-	if err := e.lk.lock(true); err != nil {
+	if err := e.lockForCommit(); err != nil {
 		return err
 	}
 	defer e.lk.unlock()
-	if err := e.checkUnchanged(); err != nil {
-		return err
-	}
 	if e.sparse {
 		if !e.dirty {
 			return nil

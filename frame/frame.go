@@ -181,6 +181,17 @@ func (f *Frame) preread(off, n int64) []byte {
 	return f.pre[off-f.preOff : off-f.preOff+n : off-f.preOff+n]
 }
 
+// readHead reads the first bytes of the frame (up to headReadSize) and
+// parses the fixed part of its header.
+func (f *Frame) readHead() (Header, []byte, error) {
+	head, err := f.bytesAt(0, min64(f.size, headReadSize), "header")
+	if err != nil {
+		return Header{}, nil, err
+	}
+	h, err := parseHeaderFixed(head)
+	return h, head, err
+}
+
 // open applies the read options and loads the frame.
 func (f *Frame) open(opts []Option) error {
 	st, err := applyOptions(scopeRead, opts)
@@ -197,11 +208,7 @@ func (f *Frame) load() error {
 	if f.size < headerMinLen {
 		return corrupt("header", 0, "only "+itoa(f.size)+" bytes: too short for a frame header")
 	}
-	head, err := f.bytesAt(0, min64(f.size, headReadSize), "header")
-	if err != nil {
-		return err
-	}
-	h, err := parseHeaderFixed(head)
+	h, head, err := f.readHead()
 	if err != nil {
 		return err
 	}

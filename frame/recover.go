@@ -126,11 +126,7 @@ type recoverer struct {
 
 func (rc *recoverer) readHeader() error {
 	f := rc.f
-	head, err := f.bytesAt(0, min64(f.size, headReadSize), "header")
-	if err != nil {
-		return err
-	}
-	h, err := parseHeaderFixed(head)
+	h, _, err := f.readHead()
 	if err != nil {
 		return err
 	}

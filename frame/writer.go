@@ -51,17 +51,13 @@ type Writer struct {
 	err      error
 }
 
-// NewWriter starts a contiguous frame on w. Writing starts at offset 0 for
-// an io.WriterAt, at the current position for an io.WriteSeeker, and w
-// receives everything at Close through a temporary file for any other
-// io.Writer (see Writer). An *os.File that cannot seek (a pipe, a
-// terminal) or was opened with O_APPEND is treated as a plain io.Writer.
-func NewWriter(w io.Writer, p Params, opts ...Option) (*Writer, error) {
+// newWriter checks p and opts and returns a Writer without a destination.
+func newWriter(p Params, opts []Option) (*Writer, error) {
 	st, err := applyOptions(scopeWrite, opts)
 	if err != nil {
 		return nil, err
 	}
-	wr := &Writer{p: p, w: w, chunk: -1, comp: st.compress}
+	wr := &Writer{p: p, chunk: -1, comp: st.compress}
 	if err := wr.p.normalize(); err != nil {
 		return nil, err
 	}
@@ -69,6 +65,20 @@ func NewWriter(w io.Writer, p Params, opts ...Option) (*Writer, error) {
 		wr.chunk = int32(wr.p.Chunksize)
 	}
 	wr.vlmeta = append(wr.vlmeta, wr.p.VLMetalayers...)
+	return wr, nil
+}
+
+// NewWriter starts a contiguous frame on w. Writing starts at offset 0 for
+// an io.WriterAt, at the current position for an io.WriteSeeker, and w
+// receives everything at Close through a temporary file for any other
+// io.Writer (see Writer). An *os.File that cannot seek (a pipe, a
+// terminal) or was opened with O_APPEND is treated as a plain io.Writer.
+func NewWriter(w io.Writer, p Params, opts ...Option) (*Writer, error) {
+	wr, err := newWriter(p, opts)
+	if err != nil {
+		return nil, err
+	}
+	wr.w = w
 	seekable := true
 	if fh, ok := w.(*os.File); ok {
 		// Pipes and terminals are *os.File too, but cannot seek.
@@ -135,18 +145,11 @@ func (wr *Writer) flushSpool(hdr []byte, total int64) error {
 // NewSparseWriter starts a sparse frame in directory dir (created if
 // needed): chunks go to %08X.chunk files and Close writes chunks.b2frame.
 func NewSparseWriter(dir string, p Params, opts ...Option) (*Writer, error) {
-	st, err := applyOptions(scopeWrite, opts)
+	wr, err := newWriter(p, opts)
 	if err != nil {
 		return nil, err
 	}
-	wr := &Writer{p: p, dir: dir, chunk: -1, comp: st.compress}
-	if err := wr.p.normalize(); err != nil {
-		return nil, err
-	}
-	if wr.p.Chunksize > 0 {
-		wr.chunk = int32(wr.p.Chunksize)
-	}
-	wr.vlmeta = append(wr.vlmeta, wr.p.VLMetalayers...)
+	wr.dir = dir
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
