@@ -24,9 +24,9 @@ type Array struct {
 // number of chunks and total size must all agree, so a shape that lies
 // about the data is refused before any chunk is read.
 func OpenArray(f *Frame) (*Array, error) {
-	raw, ok := f.Metalayer(B2NDMetaName)
-	if !ok {
-		if raw, ok = f.Metalayer(legacyB2NDMetaName); !ok {
+	raw, err := f.Metalayer(B2NDMetaName)
+	if err != nil {
+		if raw, err = f.Metalayer(legacyB2NDMetaName); err != nil {
 			return nil, ErrNotB2ND
 		}
 	}
@@ -76,10 +76,10 @@ func OpenArray(f *Frame) (*Array, error) {
 	return a, nil
 }
 
-// OpenArrayFile opens a .b2nd file (or sparse b2nd directory). Close the
-// array when done.
-func OpenArrayFile(path string) (*Array, error) {
-	f, err := OpenFile(path)
+// OpenArrayFile opens a .b2nd file (or sparse b2nd directory) with the
+// read options of OpenFile. Close the array when done.
+func OpenArrayFile(path string, opts ...Option) (*Array, error) {
+	f, err := OpenFile(path, opts...)
 	if err != nil {
 		if st, serr := os.Stat(path); serr == nil && st.IsDir() && errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("frame: %s is a directory but not a sparse frame (no %s): %w", path, sparseIndexName, err)

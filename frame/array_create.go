@@ -43,7 +43,7 @@ func arrayMeta[T Element](shape []int64, o *ArrayOptions) (NDMeta, Params, error
 	if p.Typesize != 0 && int(p.Typesize) != dt.ItemSize {
 		return NDMeta{}, Params{}, &FormatError{Where: "b2nd", Offset: -1, Reason: "Params.Typesize " + itoa(int64(p.Typesize)) + " differs from the item size of " + dt.String() + " (" + itoa(int64(dt.ItemSize)) + ")", Err: ErrDtype}
 	}
-	p.Typesize = int32(dt.ItemSize)
+	p.Typesize = dt.ItemSize
 	c, b, err := AutoShapes(shape, o.ChunkShape, o.BlockShape, dt.ItemSize)
 	if err != nil {
 		return NDMeta{}, Params{}, err

@@ -1,5 +1,7 @@
 package frame
 
+import "github.com/blosc2go/blosc2/blosc"
+
 // ArrayEditor changes a b2nd array file: write regions, resize along any
 // axis, append along the first. Changed chunks are decoded, modified and
 // recompressed with the frame's own parameters (codec, level, filters,
@@ -28,8 +30,14 @@ type editArrayChunk struct {
 }
 
 // EditArray opens the b2nd array at path (file or sparse directory) for
-// changes. Close (or Commit) releases it.
-func EditArray(path string) (*ArrayEditor, error) {
+// changes, with the options of Edit (WithCompress: how changed chunks are
+// compressed; default: BloscCompressor of the array's parameters).
+// Close (or Commit) releases it.
+func EditArray(path string, opts ...Option) (*ArrayEditor, error) {
+	st, err := applyOptions(scopeEdit, opts)
+	if err != nil {
+		return nil, err
+	}
 	a, err := OpenArrayFile(path)
 	if err != nil {
 		return nil, err
@@ -38,14 +46,17 @@ func EditArray(path string) (*ArrayEditor, error) {
 		a.Close()
 		return nil, &LazyError{Lazy: a.lazy}
 	}
-	e, err := Edit(path, nil)
+	e, err := Edit(path, opts...)
 	if err != nil {
 		a.Close()
 		return nil, err
 	}
 	p := a.f.Params()
-	p.Blocksize = int32(a.geo.BlockNbytes)
-	ae := &ArrayEditor{path: path, a: a, e: e, m: a.meta, g: a.geo, comp: BloscCompressor(p)}
+	p.Blocksize = int(a.geo.BlockNbytes)
+	ae := &ArrayEditor{path: path, a: a, e: e, m: a.meta, g: a.geo, comp: st.compress}
+	if ae.comp == nil {
+		ae.comp = BloscCompressor(p)
+	}
 	ae.m.Shape = append([]int64(nil), a.meta.Shape...)
 	for i := 0; i < a.f.NChunks(); i++ {
 		ae.chunks = append(ae.chunks, editArrayChunk{src: i})
@@ -372,7 +383,10 @@ func (ae *ArrayEditor) Commit() error {
 	defer ae.Close()
 	e := ae.e
 	ts := int(ae.g.Itemsize)
-	zero := appendSpecialChunk(nil, SpecialZeros, ae.g.ChunkNbytes, ts)
+	zero, err := specialChunk(blosc.SpecialZeros, ae.g.ChunkNbytes, ts)
+	if err != nil {
+		return err
+	}
 	raw := func(c editArrayChunk) ([]byte, error) {
 		switch {
 		case c.zero:
@@ -385,7 +399,7 @@ func (ae *ArrayEditor) Commit() error {
 			return nil, err
 		}
 		if b == nil {
-			return appendSpecialChunk(nil, k, ae.g.ChunkNbytes, ts), nil
+			return specialChunk(k, ae.g.ChunkNbytes, ts)
 		}
 		return append([]byte(nil), b...), nil
 	}
@@ -424,7 +438,7 @@ func (ae *ArrayEditor) Commit() error {
 	}
 	ae.a.Close()
 	ae.closed = true
-	err := e.Commit()
+	err = e.Commit()
 	if err != nil {
 		e.Close()
 	}

@@ -101,8 +101,9 @@ func TestArrayWriteRoundTrip(t *testing.T) {
 		}
 		p := DefaultParams()
 		p.Typesize = 2
+		var opts []Option
 		if k%2 == 0 {
-			p.Compress = storedCompress
+			opts = append(opts, WithCompress(storedCompress))
 		} // else: package blosc with the frame's parameters
 		g, err := m.Validate(2)
 		must(t, err)
@@ -113,11 +114,11 @@ func TestArrayWriteRoundTrip(t *testing.T) {
 		sparse := k%4 == 3
 		if sparse {
 			path = filepath.Join(dir, "s"+itoa(int64(k))+".b2nd")
-			w, err = NewSparseArrayWriter(path, m, p)
+			w, err = NewSparseArrayWriter(path, m, p, opts...)
 		} else {
 			out, _ := os.Create(path)
 			defer out.Close()
-			w, err = NewArrayWriter(out, m, p)
+			w, err = NewArrayWriter(out, m, p, opts...)
 		}
 		must(t, err)
 		_, err = w.Write(data)
@@ -202,8 +203,8 @@ func TestNDMetaHostile(t *testing.T) {
 func replaceMeta(t *testing.T, data []byte, fn func(m []byte)) []byte {
 	f, err := OpenBytes(data)
 	must(t, err)
-	m, ok := f.Metalayer(B2NDMetaName)
-	if !ok {
+	m, err := f.Metalayer(B2NDMetaName)
+	if err != nil {
 		t.Fatal("no b2nd")
 	}
 	out := append([]byte(nil), data...)

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"github.com/blosc2go/blosc2/blosc"
 	"math"
 	"math/rand"
 	"os"
@@ -321,7 +322,7 @@ func TestTypedRoundTrip(t *testing.T) {
 // TestBigEndianBytes: a ">f8" array stores big-endian items.
 func TestBigEndianBytes(t *testing.T) {
 	var buf bytes.Buffer
-	if err := EncodeArray(&buf, []float64{1, -2}, []int64{2}, &ArrayOptions{Dtype: ">f8", Params: &Params{Clevel: 0}}); err != nil {
+	if err := EncodeArray(&buf, []float64{1, -2}, []int64{2}, &ArrayOptions{Dtype: ">f8", Params: &Params{Options: blosc.Options{Clevel: 0}}}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := OpenBytes(buf.Bytes())
@@ -398,7 +399,7 @@ func TestArrayWriterMismatches(t *testing.T) {
 		m2 := m
 		m2.Dtype = c.dtype
 		p := DefaultParams()
-		p.Typesize = c.typesize
+		p.Typesize = int(c.typesize)
 		var buf bytes.Buffer
 		if _, err := NewArrayWriter(&buf, m2, p); !errors.Is(err, ErrDtype) || buf.Len() != 0 {
 			t.Errorf("%s: %v (%d bytes written); want ErrDtype and nothing written", c.name, err, buf.Len())
@@ -430,7 +431,7 @@ func TestArrayWriterMismatches(t *testing.T) {
 		{"bad chunk", func(aw *ArrayWriter) error { return aw.AppendChunk([]byte("not a chunk at all, not at all, no")) }},
 		{"mixed", func(aw *ArrayWriter) error {
 			WriteItems(aw, make([]float32, 5))
-			return aw.AppendSpecial(SpecialZeros)
+			return aw.AppendSpecial(blosc.SpecialZeros)
 		}},
 	}
 	for _, c := range fails {

@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"github.com/blosc2go/blosc2/blosc"
 	"io"
 	"os"
 	"path/filepath"
@@ -46,13 +47,14 @@ type ArrayWriter struct {
 // NumPy typestring ("<f8", "|u1", ">i4", "<U8"...) or a structured dtype
 // ("[('a', '<i4'), ...]"); p.Typesize defaults to the dtype's item size,
 // and an explicit typesize that disagrees with it is an error. Missing
-// chunk or block shapes (nil) are filled in by AutoShapes.
-func NewArrayWriter(w io.Writer, m NDMeta, p Params) (*ArrayWriter, error) {
+// chunk or block shapes (nil) are filled in by AutoShapes. opts are the
+// Writer's (WithCompress).
+func NewArrayWriter(w io.Writer, m NDMeta, p Params, opts ...Option) (*ArrayWriter, error) {
 	aw, p2, err := newArrayWriter(m, p)
 	if err != nil {
 		return nil, err
 	}
-	if aw.w, err = NewWriter(w, p2); err != nil {
+	if aw.w, err = NewWriter(w, p2, opts...); err != nil {
 		return nil, err
 	}
 	return aw, nil
@@ -62,7 +64,7 @@ func NewArrayWriter(w io.Writer, m NDMeta, p Params) (*ArrayWriter, error) {
 // written to a temporary file in the same directory, renamed to path by a
 // successful Close (after an error the temporary file is removed and path
 // is untouched).
-func CreateArrayFile(path string, m NDMeta, p Params) (*ArrayWriter, error) {
+func CreateArrayFile(path string, m NDMeta, p Params, opts ...Option) (*ArrayWriter, error) {
 	aw, p2, err := newArrayWriter(m, p)
 	if err != nil {
 		return nil, err
@@ -82,7 +84,7 @@ func CreateArrayFile(path string, m NDMeta, p Params) (*ArrayWriter, error) {
 		os.Remove(tmp.Name())
 		return nil, err
 	}
-	if aw.w, err = NewWriter(tmp, p2); err != nil {
+	if aw.w, err = NewWriter(tmp, p2, opts...); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return nil, err
@@ -94,7 +96,7 @@ func CreateArrayFile(path string, m NDMeta, p Params) (*ArrayWriter, error) {
 // NewSparseArrayWriter is NewArrayWriter for a sparse frame directory dir:
 // it is written as a new directory next to dir that a successful Close
 // renames to dir (replacing a previous one).
-func NewSparseArrayWriter(dir string, m NDMeta, p Params) (*ArrayWriter, error) {
+func NewSparseArrayWriter(dir string, m NDMeta, p Params, opts ...Option) (*ArrayWriter, error) {
 	aw, p2, err := newArrayWriter(m, p)
 	if err != nil {
 		return nil, err
@@ -108,7 +110,7 @@ func NewSparseArrayWriter(dir string, m NDMeta, p Params) (*ArrayWriter, error) 
 		os.RemoveAll(tmp)
 		return nil, err
 	}
-	if aw.w, err = NewSparseWriter(tmp, p2); err != nil {
+	if aw.w, err = NewSparseWriter(tmp, p2, opts...); err != nil {
 		os.RemoveAll(tmp)
 		return nil, err
 	}
@@ -130,7 +132,7 @@ func newArrayWriter(m NDMeta, p Params) (*ArrayWriter, Params, error) {
 			return nil, p, &FormatError{Where: "dtype", Offset: -1, Reason: "structured dtype " + m.Dtype + " needs an explicit Params.Typesize", Err: ErrDtype}
 		}
 		item = int64(dt.ItemSize)
-		p.Typesize = int32(item)
+		p.Typesize = int(item)
 	}
 	if err := checkDtypeString(m.Dtype, item); err != nil {
 		return nil, p, err
@@ -178,8 +180,8 @@ func arrayParams(m NDMeta, p Params) (Params, error) {
 	if err != nil {
 		return p, err
 	}
-	p.Chunksize = int32(g.ChunkNbytes)
-	p.Blocksize = int32(g.BlockNbytes)
+	p.Chunksize = int(g.ChunkNbytes)
+	p.Blocksize = int(g.BlockNbytes)
 	ls := []Metalayer{{Name: B2NDMetaName, Content: AppendNDMeta(nil, m)}}
 	for _, l := range p.Metalayers {
 		if l.Name != B2NDMetaName {
@@ -215,7 +217,7 @@ func (aw *ArrayWriter) AppendChunk(chunk []byte) error {
 	if err := aw.rawOK(); err != nil {
 		return err
 	}
-	if nb, _, _, ok := chunkSizes(chunk); !ok || nb != aw.g.ChunkNbytes {
+	if nb, _, ok := chunkSizes(chunk); !ok || nb != aw.g.ChunkNbytes {
 		return aw.fail(&FormatError{Where: "b2nd", Offset: -1, Reason: "chunk " + itoa(int64(aw.w.NChunks())) + " does not decode to the " + itoa(aw.g.ChunkNbytes) + " bytes of a chunk", Err: ErrRange})
 	}
 	aw.raw = true
@@ -224,7 +226,7 @@ func (aw *ArrayWriter) AppendChunk(chunk []byte) error {
 
 // AppendSpecial appends the next chunk as special values (zeros, NaN,
 // uninitialized) taking no space; see AppendChunk.
-func (aw *ArrayWriter) AppendSpecial(k Special) error {
+func (aw *ArrayWriter) AppendSpecial(k blosc.SpecialValue) error {
 	if err := aw.rawOK(); err != nil {
 		return err
 	}

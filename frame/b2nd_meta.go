@@ -6,8 +6,8 @@ import (
 	"math/bits"
 )
 
-// MaxDim is the largest number of dimensions of a b2nd array.
-const MaxDim = 16
+// MaxDims is the largest number of dimensions of a b2nd array.
+const MaxDims = 16
 
 // B2NDMetaName is the name of the metalayer describing a b2nd array;
 // legacyB2NDMetaName is its pre-b2nd name, still read.
@@ -52,8 +52,8 @@ func ParseNDMeta(b []byte) (NDMeta, error) {
 		return m, err
 	}
 	nd := int(b[2])
-	if nd > MaxDim {
-		return m, bad(2, "ndim "+itoa(int64(nd))+" exceeds "+itoa(MaxDim))
+	if nd > MaxDims {
+		return m, bad(2, "ndim "+itoa(int64(nd))+" exceeds "+itoa(MaxDims))
 	}
 	p := 3
 	arr := func(width int, marker byte) ([]int64, error) {
@@ -166,8 +166,8 @@ func (m *NDMeta) Validate(itemsize int64) (Geometry, error) {
 	var g Geometry
 	bad := func(reason string) error { return corrupt("b2nd", -1, reason) }
 	nd := len(m.Shape)
-	if nd > MaxDim || len(m.ChunkShape) != nd || len(m.BlockShape) != nd {
-		return g, bad("shape, chunkshape and blockshape differ in length or exceed " + itoa(MaxDim) + " dimensions")
+	if nd > MaxDims || len(m.ChunkShape) != nd || len(m.BlockShape) != nd {
+		return g, bad("shape, chunkshape and blockshape differ in length or exceed " + itoa(MaxDims) + " dimensions")
 	}
 	if itemsize <= 0 || itemsize > math.MaxInt32 {
 		return g, bad("item size " + itoa(itemsize) + " out of range")

@@ -108,7 +108,7 @@ func f64Smooth(n int) []byte {
 
 // writeBenchFrame writes data as a frame of 1 MiB chunks compressed with
 // codec/clevel and SHUFFLE.
-func writeBenchFrame(b *testing.B, path string, data []byte, codec blosc.Codec, clevel uint8) {
+func writeBenchFrame(b *testing.B, path string, data []byte, codec blosc.Codec, clevel int) {
 	p := DefaultParams()
 	p.Codec, p.Clevel = codec, clevel
 	out, err := os.Create(path)
@@ -133,7 +133,7 @@ func writeBenchFrame(b *testing.B, path string, data []byte, codec blosc.Codec, 
 
 // BenchmarkDecodeFile decodes a whole frame file of f64_smooth data
 // (shuffle + zstd 1, shuffle + lz4 5; 1 MiB chunks) with 1 worker and with
-// 2 (SetWorkers(2): chunks decoded concurrently; w2blocks: one chunk at a
+// 2 (WithWorkers(2): chunks decoded concurrently; w2blocks: one chunk at a
 // time, its blocks split across 2 goroutines), next to copy() of the same
 // number of bytes (compare ratios to copy, the machines are noisy):
 //
@@ -159,33 +159,32 @@ func BenchmarkDecodeFile(b *testing.B) {
 	}{{"zstd1", blosc.Zstd, 1}, {"lz4", blosc.LZ4, 5}}
 	for _, c := range codecs {
 		path := filepath.Join(dir, c.name+".b2frame")
-		writeBenchFrame(b, path, data, c.codec, c.clevel)
+		writeBenchFrame(b, path, data, c.codec, int(c.clevel))
 		modes := []struct {
 			name string
-			set  func(f *Frame) error
+			opts func() ([]Option, error)
 		}{
-			{"w1", func(f *Frame) error { // one goroutine in all
+			{"w1", func() ([]Option, error) { // one goroutine in all
 				d, err := blosc.NewDecoder(blosc.WithWorkers(1))
-				f.SetDecoder(d)
-				return err
+				return []Option{WithDecoder(d)}, err
 			}},
-			{"w2", func(f *Frame) error { f.SetWorkers(2); return nil }}, // 2 chunks at a time
-			{"w2blocks", func(f *Frame) error { // a chunk at a time, its blocks on 2 goroutines
+			{"w2", func() ([]Option, error) { return []Option{WithWorkers(2)}, nil }}, // 2 chunks at a time
+			{"w2blocks", func() ([]Option, error) { // a chunk at a time, its blocks on 2 goroutines
 				d, err := blosc.NewDecoder(blosc.WithWorkers(2))
-				f.SetDecoder(d)
-				return err
+				return []Option{WithDecoder(d)}, err
 			}},
 		}
 		for _, mode := range modes {
 			b.Run(c.name+"/"+mode.name, func(b *testing.B) {
-				f, err := OpenFile(path)
+				opts, err := mode.opts()
+				if err != nil {
+					b.Fatal(err)
+				}
+				f, err := OpenFile(path, opts...)
 				if err != nil {
 					b.Fatal(err)
 				}
 				defer f.Close()
-				if err := mode.set(f); err != nil {
-					b.Fatal(err)
-				}
 				buf := make([]byte, 0, n)
 				b.SetBytes(int64(n))
 				b.ReportAllocs()

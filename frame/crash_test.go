@@ -91,7 +91,7 @@ func crashChild(path, logPath string, seed int64) {
 		case 'a':
 			err = e.AppendData(crashData(op.seed))
 		case 'u':
-			c, _ := e.Params().Compress(nil, crashData(op.seed), 4)
+			c, _ := BloscCompressor(e.Params())(nil, crashData(op.seed), 4)
 			err = e.UpdateChunk(op.idx, c)
 		case 'd':
 			err = e.DeleteChunk(op.idx)

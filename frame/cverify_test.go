@@ -55,7 +55,7 @@ func TestCReadsEditedFrames(t *testing.T) {
 	steps := []func(){
 		func() { must(t, e.AppendData(want[1])); want = append(want, want[1]) },
 		func() {
-			c, _ := e.Params().Compress(nil, testgen.Random(16<<10, 5), 4)
+			c, _ := BloscCompressor(e.Params())(nil, testgen.Random(16<<10, 5), 4)
 			must(t, e.UpdateChunk(2, c))
 			want[2] = testgen.Random(16<<10, 5)
 		},

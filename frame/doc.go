@@ -33,13 +33,13 @@
 // A read that needs only some blocks of a chunk (ReadAt, ReadSlab) reads
 // the chunk's header and block starts (kept for later reads of the same
 // chunk), then only those blocks' streams: adjacent ranges with one
-// ReadAt, independent ones in parallel (SetFetch). A point read of a
+// ReadAt, independent ones in parallel (WithFetch). A point read of a
 // remote array thus costs two round trips and one block, whatever the
 // chunk size.
 //
 // By default chunks are decoded one after the other (package blosc splits
-// the blocks of a large chunk across goroutines). With Frame.SetWorkers(n)
-// a read of many chunks decodes up to n at once, each into its place in
+// the blocks of a large chunk across goroutines). With the open option
+// WithWorkers(n) a read of many chunks decodes up to n at once, each into its place in
 // the destination, while the next batch of chunks is read; a read of a few
 // chunks shares each chunk's blocks among n goroutines.
 //
@@ -129,7 +129,8 @@
 // # Writing
 //
 // NewWriter streams a frame: chunks are appended (AppendChunk for chunks
-// already compressed, AppendData to compress through Params.Compress,
+// already compressed, AppendData to compress with the frame's Params or
+// the WithCompress option,
 // AppendSpecial for zero/NaN/uninitialized chunks) without knowing their
 // number in advance, and Close writes the index and trailer and rewrites
 // the header, whose fields match what C-Blosc2 writes for the same
@@ -141,11 +142,22 @@
 // contiguous frame in place and crash-safe, at the cost of the change plus
 // the index and trailer (see Editor); Compact reclaims the dead space.
 //
+// # Parameters and options
+//
+// What is written is given by value: Params, which embeds blosc.Options
+// (the compression parameters of the chunks; DefaultParams gives
+// python-blosc2's defaults) and adds what the frame header records
+// besides. How a constructor behaves is given by functional options, one
+// Option type for the package: WithDecoder, WithWorkers and WithFetch for
+// Open, OpenBytes, OpenFile, OpenSparse and OpenArrayFile; WithCompress
+// for the writers and Edit; WithLock and WithNoSync for Edit and
+// EditArray.
+//
 // # Concurrency
 //
 // A Frame and an Array are safe for use by many goroutines reading at
-// once (except SetDecoder, SetWorkers and Frame.Refresh, which must not
-// run concurrently with reads). Writers and Editors are for one goroutine
+// once (except Frame.Refresh, which must not run concurrently with
+// reads). Writers and Editors are for one goroutine
 // at a time. Across processes, one Editor (or C-Blosc2 writer) and many
 // readers may share a file: readers see a consistent snapshot and
 // Frame.Refresh shows later commits; C-Blosc2's .b2lock sidecar lock is

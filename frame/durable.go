@@ -96,7 +96,7 @@ func writeAllSync(f tempFile, data []byte) error {
 	return err
 }
 
-// noSyncFS is the file system without fsync (EditOptions.NoSync).
+// noSyncFS is the file system without fsync (WithNoSync).
 type noSyncFS struct{}
 
 type noSyncFile struct{ *os.File }

@@ -41,7 +41,7 @@ import (
 // Frame.Refresh.
 type Editor struct {
 	path   string
-	opts   EditOptions
+	opts   settings // WithCompress, WithLock, WithNoSync
 	fsys   fileSystem
 	sparse bool
 	file   editFile // contiguous: the frame, opened read-write
@@ -63,44 +63,28 @@ type Editor struct {
 type editChunk struct {
 	src     int    // index in the source frame, or -1
 	data    []byte // a new compressed chunk
-	special Special
+	special blosc.SpecialValue
 	nbytes  int64 // decoded size of a new chunk
 }
 
-// EditOptions configure an Editor.
-type EditOptions struct {
-	// Compress compresses AppendData's data and vlmetalayer contents
-	// (default: BloscCompressor with the frame's own parameters).
-	Compress CompressFunc
-	// Lock says whether to take C-Blosc2's .b2lock sidecar lock while
-	// committing (default LockAuto).
-	Lock LockMode
-	// NoSync leaves out the fsyncs of Sync, as C-Blosc2 does: faster, and
-	// a killed process still leaves a valid frame (the old or the new one),
-	// but after a power loss or an operating-system crash the frame may be
-	// lost or torn. For bulk loads that end with a file copy or a check.
-	NoSync bool
-}
-
 // Edit opens the frame at path (a contiguous frame file or a sparse frame
-// directory) for editing. compress, if not nil, compresses AppendData's
-// data and the vlmetalayers (default: BloscCompressor of the frame's
-// parameters).
-func Edit(path string, compress CompressFunc) (*Editor, error) {
-	return EditWithOptions(path, EditOptions{Compress: compress})
-}
-
-// EditWithOptions is Edit with options.
-func EditWithOptions(path string, o EditOptions) (*Editor, error) {
-	if o.NoSync {
-		return editOn(noSyncFS{}, path, o)
+// directory) for editing. It takes WithCompress (how AppendData's data and
+// the vlmetalayers are compressed; default: BloscCompressor of the frame's
+// parameters), WithLock and WithNoSync.
+func Edit(path string, opts ...Option) (*Editor, error) {
+	st, err := applyOptions(scopeEdit, opts)
+	if err != nil {
+		return nil, err
 	}
-	return editOn(osFS, path, o)
+	if st.noSync {
+		return editOn(noSyncFS{}, path, st)
+	}
+	return editOn(osFS, path, st)
 }
 
 // editOn opens an Editor whose file I/O goes through fsys.
-func editOn(fsys fileSystem, path string, o EditOptions) (*Editor, error) {
-	e := &Editor{path: path, opts: o, fsys: fsys}
+func editOn(fsys fileSystem, path string, st settings) (*Editor, error) {
+	e := &Editor{path: path, opts: st, fsys: fsys}
 	if err := e.open(); err != nil {
 		return nil, err
 	}
@@ -115,7 +99,7 @@ func (e *Editor) open() error {
 	}
 	e.sparse = st.IsDir()
 	if e.lk == nil {
-		if e.lk, err = openLock(e.path, e.sparse, e.opts.Lock); err != nil {
+		if e.lk, err = openLock(e.path, e.sparse, e.opts.lock); err != nil {
 			return err
 		}
 	}
@@ -163,17 +147,12 @@ func (e *Editor) load() error {
 	}
 	h := f.hdr
 	e.src, e.vlmeta = f, vl
-	e.params = Params{
-		Typesize: h.Typesize, Codec: h.Codec, CompcodeMeta: h.CompcodeMeta, Clevel: h.Clevel,
-		SplitMode: h.SplitMode, Blocksize: h.Blocksize, Filters: h.Filters, FiltersMeta: h.FiltersMeta,
-		UseDict: h.UseDict, NThreadsComp: h.NThreadsComp, NThreadsDecomp: h.NThreadsDecomp,
-		Metalayers: f.Metalayers(), Compress: e.opts.Compress,
-	}
-	if e.params.Compress == nil {
+	e.params = headerParams(&h, f.Metalayers())
+	if e.comp == nil {
+		e.comp = e.opts.compress
 		if e.comp == nil {
 			e.comp = editorCompressor(e.params) // kept across reloads
 		}
-		e.params.Compress = e.comp
 	}
 	e.chunks = make([]editChunk, f.NChunks())
 	for i := range e.chunks {
@@ -210,8 +189,8 @@ func (e *Editor) rangeErr(i int) error {
 
 // newEditChunk checks a compressed chunk and, for a b2nd array, its size.
 func (e *Editor) newEditChunk(chunk []byte) (editChunk, error) {
-	nb, _, cb, ok := chunkSizes(chunk)
-	if !ok || cb > int64(len(chunk)) || nb > maxChunkNbytes {
+	nb, cb, ok := chunkSizes(chunk)
+	if !ok || cb > int64(len(chunk)) || nb > blosc.MaxNbytes {
 		return editChunk{}, &FormatError{Where: "chunk", Offset: -1, Reason: "not a valid Blosc chunk", Err: ErrCorrupt}
 	}
 	g, isND, err := e.geometry()
@@ -223,12 +202,10 @@ func (e *Editor) newEditChunk(chunk []byte) (editChunk, error) {
 			" bytes, the array's chunks hold " + itoa(g.ChunkNbytes), Err: ErrRange}
 	}
 	c := editChunk{src: -1, nbytes: nb}
-	if chunk[2]&0x05 == 0x05 && len(chunk) >= chunkExtendedHeader {
-		if k := Special(chunk[31]>>4) & specialMask; k == SpecialZeros || k == SpecialUninit ||
-			(k == SpecialNaN && (e.params.Typesize == 4 || e.params.Typesize == 8)) {
-			c.special = k
-			return c, nil
-		}
+	if k, _ := chunkKind(chunk); k == blosc.SpecialZeros || k == blosc.SpecialUninit ||
+		(k == blosc.SpecialNaN && (e.params.Typesize == 4 || e.params.Typesize == 8)) {
+		c.special = k
+		return c, nil
 	}
 	c.data = append([]byte(nil), chunk[:cb]...)
 	return c, nil
@@ -260,16 +237,16 @@ func (e *Editor) Params() Params { return e.params }
 func (e *Editor) AppendChunk(chunk []byte) error { return e.InsertChunk(len(e.chunks), chunk) }
 
 // AppendData compresses data with the frame's own parameters (codec,
-// level, filters, typesize, blocksize, split mode; or EditOptions.Compress)
+// level, filters, typesize, blocksize, split mode; or WithCompress)
 // and appends it as one chunk.
 func (e *Editor) AppendData(data []byte) error {
 	if err := e.usable(); err != nil {
 		return err
 	}
-	if len(data) > maxChunkNbytes {
-		return &FormatError{Where: "chunk", Offset: -1, Reason: "more than " + itoa(maxChunkNbytes) + " bytes in one chunk", Err: ErrRange}
+	if len(data) > blosc.MaxNbytes {
+		return &FormatError{Where: "chunk", Offset: -1, Reason: "more than " + itoa(blosc.MaxNbytes) + " bytes in one chunk", Err: ErrRange}
 	}
-	c, err := e.params.Compress(nil, data, int(e.params.Typesize))
+	c, err := e.comp(nil, data, int(e.params.Typesize))
 	if err != nil {
 		return err
 	}
@@ -436,10 +413,7 @@ func (e *Editor) Frame() *Frame { return e.src }
 // frame's typesize, which keeps its codec state between AppendData calls.
 func editorCompressor(p Params) CompressFunc {
 	any := BloscCompressor(p)
-	enc, err := blosc.NewEncoder(blosc.Options{
-		Codec: p.Codec, Clevel: int(p.Clevel), Typesize: clampTypesize(int(p.Typesize)),
-		Filters: p.Filters, FiltersMeta: p.FiltersMeta, Blocksize: int(p.Blocksize), SplitMode: splitOf(p.SplitMode),
-	})
+	enc, err := blosc.NewEncoder(chunkOptions(p, int(p.Typesize)))
 	if err != nil {
 		return any
 	}

@@ -63,7 +63,7 @@ func BenchmarkEditorAppend(b *testing.B) {
 				if mode == "nosync" {
 					fsys = noSyncFS{}
 				}
-				e, err := editOn(fsys, path, EditOptions{})
+				e, err := editOn(fsys, path, settings{})
 				must(b, err)
 				defer e.Close()
 				b.SetBytes(int64(len(data)))

@@ -2,7 +2,7 @@ package frame
 
 import (
 	"encoding/binary"
-	"errors"
+	"github.com/blosc2go/blosc2/blosc"
 	"io"
 	"os"
 	"path/filepath"
@@ -72,7 +72,7 @@ func (e *Editor) srcNbytes(i int) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	n, _, _, _ = chunkSizes(raw)
+	n, _, _ = chunkSizes(raw)
 	return n, nil
 }
 
@@ -88,7 +88,7 @@ func (e *Editor) plan() (*commitPlan, error) {
 		if c.src >= 0 {
 			used[c.src] = true
 		}
-		if c.data != nil && c.data[2]&0x05 == 0x05 && len(c.data) >= chunkExtendedHeader && c.data[30]&0x01 != 0 {
+		if _, vl := chunkKind(c.data); c.data != nil && vl {
 			p.vlblocks = true
 		}
 	}
@@ -141,7 +141,7 @@ func (e *Editor) plan() (*commitPlan, error) {
 		}
 	}
 	if len(e.chunks) > 0 && p.nbytes == 0 {
-		return nil, errors.New("frame: chunks that hold no bytes cannot be indexed (C-Blosc2 reads such a frame as empty)")
+		return nil, errEmptyChunks
 	}
 	nextFile := int64(0)
 	if e.sparse {
@@ -180,7 +180,11 @@ func (e *Editor) plan() (*commitPlan, error) {
 			if p.variable {
 				// The index cannot tell a special chunk's size in a frame
 				// with variable chunk sizes: store it (32 bytes).
-				p.offsets[k] = store(appendSpecialChunk(nil, kind, nb, int(e.params.Typesize)))
+				sc, err := specialChunk(kind, nb, int(e.params.Typesize))
+				if err != nil {
+					return nil, err
+				}
+				p.offsets[k] = store(sc)
 				p.fresh = append(p.fresh, k)
 			} else {
 				p.offsets[k] = int64(uint64(specialFlag|byte(kind)) << 56)
@@ -202,7 +206,7 @@ func (e *Editor) tail(p *commitPlan) ([]byte, []byte, error) {
 	}
 	vl := make([]Metalayer, len(e.vlmeta))
 	for i, m := range e.vlmeta {
-		c, err := e.params.Compress(nil, m.Content, 1)
+		c, err := e.comp(nil, m.Content, 1)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -223,16 +227,10 @@ func (e *Editor) Sync() error {
 	if !e.dirty {
 		return nil
 	}
-	if err := e.check(); err != nil {
-		return err
-	}
-	if err := e.lk.lock(true); err != nil {
+	if err := e.lockForCommit(); err != nil {
 		return err
 	}
 	defer e.lk.unlock()
-	if err := e.checkUnchanged(); err != nil {
-		return err
-	}
 	if e.sparse {
 		return e.syncSparse()
 	}
@@ -462,11 +460,11 @@ func (e *Editor) freeBeforeIndex() (int64, bool) {
 	if last < 0 {
 		return hl, true
 	}
-	var h [chunkMinHeader]byte
+	var h [blosc.MinHeaderLen]byte
 	if err := pub.readAt(h[:], hl+last, "chunk"); err != nil {
 		return 0, false
 	}
-	_, _, cb, ok := chunkSizes(h[:])
+	_, cb, ok := chunkSizes(h[:])
 	if !ok || hl+last+cb > pub.indexOff {
 		return 0, false
 	}
@@ -495,6 +493,22 @@ func diffRange(x, y []byte) (int, int) {
 	return a, b
 }
 
+// lockForCommit checks the Editor, takes the exclusive lock and checks
+// that no other writer changed the frame; on success the caller unlocks.
+func (e *Editor) lockForCommit() error {
+	if err := e.check(); err != nil {
+		return err
+	}
+	if err := e.lk.lock(true); err != nil {
+		return err
+	}
+	if err := e.checkUnchanged(); err != nil {
+		e.lk.unlock()
+		return err
+	}
+	return nil
+}
+
 // Compact rewrites the frame with the edits and without dead space (the
 // bytes of replaced and deleted chunks and of old indexes): a new file is
 // written next to the frame, synced, renamed over it, and the directory
@@ -504,16 +518,10 @@ func (e *Editor) Compact() error {
 	if err := e.usable(); err != nil {
 		return err
 	}
-	if err := e.check(); err != nil {
-		return err
-	}
-	if err := e.lk.lock(true); err != nil {
+	if err := e.lockForCommit(); err != nil {
 		return err
 	}
 	defer e.lk.unlock()
-	if err := e.checkUnchanged(); err != nil {
-		return err
-	}
 	if e.sparse {
 		if !e.dirty {
 			return nil
@@ -539,7 +547,7 @@ func (e *Editor) rewrite() (err error) {
 	p := e.params
 	p.VLMetalayers = e.vlmeta
 	if len(e.chunks) == 0 && e.src.hdr.Chunksize > 0 {
-		p.Chunksize = e.src.hdr.Chunksize
+		p.Chunksize = int(e.src.hdr.Chunksize)
 	}
 	w, err := NewWriter(tmp, p)
 	if err != nil {
@@ -661,7 +669,7 @@ func (e *Editor) copyChunks(w *Writer) (err error) {
 			err = w.AppendSpecial(c.special, c.nbytes)
 		default:
 			var raw []byte
-			var k Special
+			var k blosc.SpecialValue
 			if raw, k, err = e.src.RawChunk(c.src); err != nil {
 				return err
 			}

@@ -44,7 +44,7 @@ func FuzzEditor(f *testing.F) {
 			}
 			must(t, w.Close())
 		}
-		e, err := editOn(noSyncFS{}, path, EditOptions{})
+		e, err := editOn(noSyncFS{}, path, settings{})
 		must(t, err)
 		defer func() { e.Close() }()
 		synced := append([][]byte(nil), model...)
@@ -67,7 +67,7 @@ func FuzzEditor(f *testing.F) {
 			case 1: // insert
 				i := int(arg) % (n + 1)
 				c := fuzzChunk(arg)
-				raw, err := e.Params().Compress(nil, c, 4)
+				raw, err := BloscCompressor(e.Params())(nil, c, 4)
 				must(t, err)
 				must(t, e.InsertChunk(i, raw))
 				model = append(model[:i], append([][]byte{c}, model[i:]...)...)
@@ -77,7 +77,7 @@ func FuzzEditor(f *testing.F) {
 				}
 				i := int(arg) % n
 				c := fuzzChunk(arg + 1)
-				raw, _ := e.Params().Compress(nil, c, 4)
+				raw, _ := BloscCompressor(e.Params())(nil, c, 4)
 				must(t, e.UpdateChunk(i, raw))
 				model[i] = c
 			case 3: // delete
@@ -118,7 +118,7 @@ func FuzzEditor(f *testing.F) {
 			case 8: // abandon pending edits and reopen
 				must(t, e.Close())
 				model, vl = append([][]byte(nil), synced...), syncedVL
-				if e, err = editOn(noSyncFS{}, path, EditOptions{}); err != nil {
+				if e, err = editOn(noSyncFS{}, path, settings{}); err != nil {
 					t.Fatal(err)
 				}
 				checkFrame(t, path, model)

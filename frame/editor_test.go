@@ -3,6 +3,7 @@ package frame
 import (
 	"bytes"
 	"errors"
+	"github.com/blosc2go/blosc2/blosc"
 	"os"
 	"path/filepath"
 	"testing"
@@ -163,7 +164,7 @@ func TestEditorInPlace(t *testing.T) {
 	}
 
 	upd := testgen.Mixed(64<<10, 200)
-	c, _ := e.Params().Compress(nil, upd, 4)
+	c, _ := BloscCompressor(e.Params())(nil, upd, 4)
 	must(t, e.UpdateChunk(3, c))
 	want[3] = upd
 	must(t, e.DeleteChunk(0))
@@ -228,7 +229,7 @@ func TestEditorSpecialAndVariable(t *testing.T) {
 	e, err := Edit(path, nil)
 	must(t, err)
 	defer e.Close()
-	z := appendSpecialChunk(nil, SpecialZeros, 4096, 4)
+	z, _ := specialChunk(blosc.SpecialZeros, 4096, 4)
 	must(t, e.UpdateChunk(1, z))
 	want[1] = make([]byte, 4096)
 	must(t, e.Sync())
@@ -274,7 +275,7 @@ func TestEditSparseInPlace(t *testing.T) {
 	must(t, err)
 	defer e.Close()
 	must(t, e.AppendData(want[1]))
-	c, _ := e.Params().Compress(nil, want[2], 8)
+	c, _ := BloscCompressor(e.Params())(nil, want[2], 8)
 	must(t, e.UpdateChunk(0, c))
 	want = append([][]byte{want[2]}, want[1], want[2], want[1])
 	must(t, e.Sync())
@@ -294,7 +295,7 @@ func TestEditorDeadSpace(t *testing.T) {
 		n = 400
 	}
 	path, want := newTestFrame(t, t.TempDir(), 1, 4096)
-	e, err := EditWithOptions(path, EditOptions{NoSync: true})
+	e, err := Edit(path, WithNoSync())
 	must(t, err)
 	defer e.Close()
 	d := testgen.Mixed(4096, 3)
@@ -356,7 +357,7 @@ func TestEditorMetalayers(t *testing.T) {
 	must(t, err)
 	defer f.Close()
 	for name, c := range map[string][]byte{"small": []byte("wxyz"), "big": big, "new": []byte("n")} {
-		if got, ok := f.Metalayer(name); !ok || !bytes.Equal(got, c) {
+		if got, err := f.Metalayer(name); err != nil || !bytes.Equal(got, c) {
 			t.Errorf("metalayer %s = %q", name, got)
 		}
 	}

@@ -30,7 +30,34 @@ var (
 	// with the typesize, or does not match the Go type of a typed read or
 	// write.
 	ErrDtype = errors.New("frame: dtype mismatch")
+	// ErrOption reports an Option given to a constructor it does not apply
+	// to.
+	ErrOption = errors.New("frame: option does not apply")
 )
+
+// Errors of this package's own making (not of the input).
+var (
+	// errNotFetched: a block read outside the byte ranges fetched for it.
+	errNotFetched = errors.New("frame: read outside the ranges fetched")
+	// errEmptyChunks: a frame whose chunks hold no bytes cannot be indexed.
+	errEmptyChunks = errors.New("frame: chunks that hold no bytes cannot be indexed (C-Blosc2 reads such a frame as empty)")
+)
+
+// sizeMismatch reports a chunk that decoded to got bytes instead of want.
+func sizeMismatch(got, want int64) error {
+	return errors.New("decoded " + itoa(got) + " bytes, expected " + itoa(want))
+}
+
+// LazyError is returned when the data of a LazyExpr/LazyUDF array is read:
+// its chunks hold placeholders, not values. It wraps ErrUnsupported.
+type LazyError struct{ Lazy *LazyExpr }
+
+func (e *LazyError) Error() string {
+	return "frame: " + e.Lazy.String() + ": evaluating saved expressions is not supported (read the operands instead)"
+}
+
+// Unwrap returns ErrUnsupported.
+func (e *LazyError) Unwrap() error { return ErrUnsupported }
 
 // FormatError is the typed error for malformed input. It carries the byte
 // offset (in the frame file, or in the section named by Where) at which the
@@ -65,6 +92,10 @@ func (e *FormatError) Unwrap() []error {
 
 func corrupt(where string, off int64, reason string) error {
 	return &FormatError{Where: where, Offset: off, Reason: reason, Err: ErrCorrupt}
+}
+
+func notFound(where, reason string) error {
+	return &FormatError{Where: where, Offset: -1, Reason: reason, Err: ErrNotFound}
 }
 
 func unsupported(where string, off int64, reason string) error {

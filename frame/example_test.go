@@ -54,8 +54,8 @@ func ExampleNewWriter() {
 		fmt.Println(err)
 		return
 	}
-	w.AppendSpecial(frame.SpecialZeros, 4000) // 1000 int32 zeros, no bytes stored
-	w.AppendSpecial(frame.SpecialZeros, 4000)
+	w.AppendSpecial(blosc.SpecialZeros, 4000) // 1000 int32 zeros, no bytes stored
+	w.AppendSpecial(blosc.SpecialZeros, 4000)
 	w.SetVLMetalayer("note", []byte("two chunks of zeros"))
 	if err := w.Close(); err != nil {
 		fmt.Println(err)
@@ -150,4 +150,30 @@ func ExampleDefaultParams() {
 	// codec zstd clevel 3 split auto
 	// filters [nofilter nofilter nofilter nofilter delta bitshuffle]
 	// round trip: true
+}
+
+// Reading with options given at open: decode up to 4 chunks at a time,
+// with a decoder that refuses chunks over 1 MiB.
+func ExampleOpenBytes_options() {
+	var buf bytes.Buffer
+	p := frame.DefaultParams()
+	p.Typesize = 4
+	w, _ := frame.NewWriter(&buf, p)
+	for i := 0; i < 8; i++ {
+		w.AppendData(bytes.Repeat([]byte{byte(i), 0, 0, 0}, 1000))
+	}
+	if err := w.Close(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	d, _ := blosc.NewDecoder(blosc.WithWorkers(1), blosc.WithMaxDecodedSize(1<<20))
+	f, err := frame.OpenBytes(buf.Bytes(), frame.WithWorkers(4), frame.WithDecoder(d))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	data, err := f.Decode(nil)
+	fmt.Println(len(data), data[4*1000*7], err)
+	// Output:
+	// 32000 7 <nil>
 }

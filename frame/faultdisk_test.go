@@ -89,7 +89,7 @@ func TestFailingDisk(t *testing.T) {
 		w := append([][]byte(nil), want...)
 		must(t, e.AppendData(w[0]))
 		must(t, e.AppendData(w[1]))
-		c, _ := e.Params().Compress(nil, w[4], 4)
+		c, _ := BloscCompressor(e.Params())(nil, w[4], 4)
 		must(t, e.UpdateChunk(2, c))
 		must(t, e.DeleteChunk(0))
 		must(t, e.SetVLMetalayer("v", []byte("1")))
@@ -115,7 +115,7 @@ func TestFailingDisk(t *testing.T) {
 					must(t, os.WriteFile(path, orig, 0o644))
 				}
 				d := &faultDisk{n: n, mode: mode}
-				e, err := editOn(d, path, EditOptions{})
+				e, err := editOn(d, path, settings{})
 				must(t, err)
 				next := edits(e)
 				if op == "compact" {

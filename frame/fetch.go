@@ -1,33 +1,16 @@
 package frame
 
 import (
-	"errors"
 	"io"
 	"sort"
 	"sync"
 )
 
-// Defaults of the block-level reads (see Frame.SetFetch).
+// Defaults of the block-level reads (see WithFetch).
 const (
 	DefaultCoalesceGap = 0 // ranges this close are read with one ReadAt (0: adjacent ones)
 	DefaultFetchers    = 8 // ReadAt calls in flight at once
 )
-
-// SetFetch sets how reads that need only some blocks of a chunk fetch
-// them from a frame on an io.ReaderAt (not from memory): byte ranges
-// separated by at most gap bytes are read with one ReadAt (gap < 0: the
-// default, DefaultCoalesceGap), and up to n ReadAt calls run at once (n <
-// 1: the default, DefaultFetchers). With n = 1 ranges are read one after
-// the other. Call it before reading, not concurrently with reads.
-func (f *Frame) SetFetch(gap int64, n int) {
-	if gap < 0 {
-		gap = DefaultCoalesceGap
-	}
-	if n < 1 {
-		n = DefaultFetchers
-	}
-	f.fetchGap, f.fetchers = gap, n
-}
 
 func (f *Frame) fetchSettings() (gap int64, n int) {
 	if f.fetchers == 0 {
@@ -52,8 +35,6 @@ type fetched struct {
 	off int64 // file offset
 	b   []byte
 }
-
-var errNotFetched = errors.New("frame: read outside the ranges fetched")
 
 // ReadAt reads at base+off.
 func (s *rangeSet) ReadAt(p []byte, off int64) (int, error) {

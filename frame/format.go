@@ -51,15 +51,6 @@ const (
 
 	trailerVersion = 1
 
-	// Chunk header (Blosc2) facts the frame layer needs for sizes.
-	chunkMinHeader      = 16
-	chunkExtendedHeader = 32
-	chunkFiltersOffset  = 16 // the filters[6] of an extended chunk header
-
-	// maxFilters is the number of filter slots a header records (the
-	// same as blosc.MaxFilters, the length of Params.Filters).
-	maxFilters = 6
-
 	// udCodecFormat in codec_flags bits 0-3 (BLOSC_UDCODEC_FORMAT) says
 	// the codec id is in the udcodec byte: ids from 6 up are stored so.
 	udCodecFormat = 6
@@ -71,41 +62,12 @@ const (
 	// MaxMetalayerName is the longest metalayer name (bytes).
 	MaxMetalayerName = 31
 
-	// Special values in the top byte of an index offset.
+	// Special values (blosc.SpecialValue) in the top byte of an index offset.
 	specialFlag = 0x80
 	specialMask = 0x07
 
 	sparseIndexName = "chunks.b2frame"
-
-	// maxChunkNbytes is the largest decoded size of one chunk (C-Blosc2's
-	// BLOSC2_MAX_BUFFERSIZE).
-	maxChunkNbytes = 1<<31 - 1 - chunkExtendedHeader
 )
-
-// Special identifies a chunk stored only as a special value in the index.
-type Special uint8
-
-// Special chunk kinds (the values C-Blosc2 stores in the top byte of an offset).
-const (
-	NotSpecial    Special = 0
-	SpecialZeros  Special = 1
-	SpecialNaN    Special = 2
-	SpecialUninit Special = 4
-)
-
-func (s Special) String() string {
-	switch s {
-	case NotSpecial:
-		return "regular"
-	case SpecialZeros:
-		return "zeros"
-	case SpecialNaN:
-		return "nan"
-	case SpecialUninit:
-		return "uninit"
-	}
-	return "special(" + itoa(int64(s)) + ")"
-}
 
 // Type is the frame type stored in the header.
 type Type uint8

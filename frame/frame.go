@@ -16,19 +16,18 @@ import (
 // demand. A Frame is safe for concurrent use by multiple goroutines.
 type Frame struct {
 	hdr  Header
-	r    io.ReaderAt // contiguous frame, or chunks.b2frame of a sparse frame
-	mem  []byte      // the frame itself when opened with OpenBytes (no copies)
-	size int64       // bytes available in r
-	fsys fs.FS       // sparse frames: the directory
-	c    io.Closer   // closed by Close (OpenFile)
-	path string      // OpenFile's path, for Refresh
-	dec  *blosc.Decoder
+	r    io.ReaderAt    // contiguous frame, or chunks.b2frame of a sparse frame
+	mem  []byte         // the frame itself when opened with OpenBytes (no copies)
+	size int64          // bytes available in r
+	fsys fs.FS          // sparse frames: the directory
+	c    io.Closer      // closed by Close (OpenFile)
+	path string         // OpenFile's path, for Refresh
+	dec  *blosc.Decoder // WithDecoder, or nil (package blosc's default)
 
-	workers    int            // chunks decoded at a time (SetWorkers)
-	serialOnce sync.Once      // creates serial
-	serial     *blosc.Decoder // single-worker decoder for concurrent chunks
-	blocksOnce sync.Once      // creates blocks
-	blocks     *blosc.Decoder // workers-goroutine decoder for lone chunks
+	// The decoders, made at open (see blockDecoder and chunkDecoder).
+	workers int            // chunks decoded at a time (WithWorkers)
+	serial  *blosc.Decoder // single-worker decoder for concurrent chunks
+	blocks  *blosc.Decoder // workers-goroutine decoder for lone chunks
 
 	meta   []Metalayer // fixed metalayers, in stored order
 	vlmeta []Metalayer // vlmetalayers, Content = the stored Blosc2 chunk
@@ -53,7 +52,7 @@ type Frame struct {
 	starts     []int64 // decoded offset of each chunk, len nchunks+1 (variable chunk sizes)
 	startsErr  error
 
-	fetchGap int64     // block-level reads: coalescing gap (SetFetch)
+	fetchGap int64     // block-level reads: coalescing gap (WithFetch)
 	fetchers int       // block-level reads: ReadAt calls at once (0: defaults)
 	lazy     lazyCache // block-level reads: headers and block starts of chunks read
 
@@ -65,9 +64,9 @@ type Frame struct {
 
 // Open reads the header, index and trailer of a contiguous frame of size
 // bytes held by r. Bytes after the frame's stored length are ignored.
-func Open(r io.ReaderAt, size int64) (*Frame, error) {
+func Open(r io.ReaderAt, size int64, opts ...Option) (*Frame, error) {
 	f := &Frame{r: r, size: size}
-	if err := f.load(); err != nil {
+	if err := f.open(opts); err != nil {
 		return nil, err
 	}
 	if f.hdr.Type != Contiguous {
@@ -77,9 +76,9 @@ func Open(r io.ReaderAt, size int64) (*Frame, error) {
 }
 
 // OpenBytes opens a contiguous frame held in memory. The Frame keeps b.
-func OpenBytes(b []byte) (*Frame, error) {
+func OpenBytes(b []byte, opts ...Option) (*Frame, error) {
 	f := &Frame{r: bytes.NewReader(b), size: int64(len(b)), mem: b}
-	if err := f.load(); err != nil {
+	if err := f.open(opts); err != nil {
 		return nil, err
 	}
 	if f.hdr.Type != Contiguous {
@@ -91,13 +90,16 @@ func OpenBytes(b []byte) (*Frame, error) {
 // OpenSparse opens a sparse frame: fsys holds chunks.b2frame (header,
 // index, trailer) and one file per stored chunk, named %08X.chunk after the
 // file number in the index.
-func OpenSparse(fsys fs.FS) (*Frame, error) {
+func OpenSparse(fsys fs.FS, opts ...Option) (*Frame, error) {
+	if _, err := applyOptions(scopeRead, opts); err != nil {
+		return nil, err
+	}
 	b, err := fs.ReadFile(fsys, sparseIndexName)
 	if err != nil {
 		return nil, err
 	}
 	f := &Frame{r: bytes.NewReader(b), size: int64(len(b)), fsys: fsys}
-	if err := f.load(); err != nil {
+	if err := f.open(opts); err != nil {
 		return nil, err
 	}
 	if f.hdr.Type != Sparse {
@@ -112,8 +114,8 @@ func OpenSparse(fsys fs.FS) (*Frame, error) {
 // While it reads the header, index and trailer it holds C-Blosc2's shared
 // .b2lock lock when locking is in use (see LockMode), so a writer that
 // locks is never seen half-way; Refresh picks up later commits.
-func OpenFile(path string) (*Frame, error) {
-	return openFileLocked(path, LockAuto)
+func OpenFile(path string, opts ...Option) (*Frame, error) {
+	return openFileLocked(path, LockAuto, opts)
 }
 
 // Close releases the file opened by OpenFile; it does nothing for frames
@@ -179,15 +181,34 @@ func (f *Frame) preread(off, n int64) []byte {
 	return f.pre[off-f.preOff : off-f.preOff+n : off-f.preOff+n]
 }
 
+// readHead reads the first bytes of the frame (up to headReadSize) and
+// parses the fixed part of its header.
+func (f *Frame) readHead() (Header, []byte, error) {
+	head, err := f.bytesAt(0, min64(f.size, headReadSize), "header")
+	if err != nil {
+		return Header{}, nil, err
+	}
+	h, err := parseHeaderFixed(head)
+	return h, head, err
+}
+
+// open applies the read options and loads the frame.
+func (f *Frame) open(opts []Option) error {
+	st, err := applyOptions(scopeRead, opts)
+	if err != nil {
+		return err
+	}
+	if err := f.load(); err != nil {
+		return err
+	}
+	return f.setDecoders(st)
+}
+
 func (f *Frame) load() error {
 	if f.size < headerMinLen {
 		return corrupt("header", 0, "only "+itoa(f.size)+" bytes: too short for a frame header")
 	}
-	head, err := f.bytesAt(0, min64(f.size, headReadSize), "header")
-	if err != nil {
-		return err
-	}
-	h, err := parseHeaderFixed(head)
+	h, head, err := f.readHead()
 	if err != nil {
 		return err
 	}
@@ -292,14 +313,14 @@ func (f *Frame) loadIndex() error {
 		return nil
 	}
 	avail := f.trailerOff - dataEnd
-	if avail < chunkMinHeader {
+	if avail < blosc.MinHeaderLen {
 		return corrupt("index", dataEnd, "no room for the chunk index between the chunks and the trailer")
 	}
 	idx, err := f.bytesAt(dataEnd, avail, "index")
 	if err != nil {
 		return err
 	}
-	inb, _, icb, ok := chunkSizes(idx)
+	inb, icb, ok := chunkSizes(idx)
 	if !ok || icb > avail {
 		return corrupt("index", dataEnd, "index chunk header is invalid or its size exceeds the "+itoa(avail)+" bytes available")
 	}
@@ -334,8 +355,8 @@ func (f *Frame) loadIndex() error {
 		if o < 0 {
 			k := offsetSpecial(o)
 			switch k {
-			case SpecialZeros, SpecialUninit:
-			case SpecialNaN:
+			case blosc.SpecialZeros, blosc.SpecialUninit:
+			case blosc.SpecialNaN:
 				if h.Typesize != 4 && h.Typesize != 8 {
 					return corrupt("index", dataEnd, "chunk "+itoa(int64(i))+" is a NaN chunk but typesize is "+itoa(int64(h.Typesize)))
 				}
@@ -360,7 +381,7 @@ func (f *Frame) loadIndex() error {
 			}
 			continue
 		}
-		if o > h.Cbytes-chunkMinHeader {
+		if o > h.Cbytes-blosc.MinHeaderLen {
 			return corrupt("index", dataEnd, "chunk "+itoa(int64(i))+" offset "+itoa(o)+" outside the "+itoa(h.Cbytes)+" bytes of chunks")
 		}
 	}
@@ -408,11 +429,6 @@ func min64(a, b int64) int64 {
 	return b
 }
 
-// SetDecoder makes the frame decode its data chunks with d (for instance
-// one with a size limit or a worker count) instead of package blosc's
-// default decoder. Call it before reading, not concurrently with reads.
-func (f *Frame) SetDecoder(d *blosc.Decoder) { f.dec = d }
-
 // Header returns the decoded fixed header.
 func (f *Frame) Header() Header { return f.hdr }
 
@@ -446,14 +462,16 @@ func (f *Frame) IndexLocation() (off, cbytes int64) { return f.indexOff, f.index
 // must not be modified.
 func (f *Frame) Metalayers() []Metalayer { return append([]Metalayer(nil), f.meta...) }
 
-// Metalayer returns the content of the fixed metalayer name.
-func (f *Frame) Metalayer(name string) ([]byte, bool) {
+// Metalayer returns the content of the fixed metalayer name. It wraps
+// ErrNotFound when there is none (as VLMetalayer, which can also fail to
+// decode, and VLMetalayerRaw do).
+func (f *Frame) Metalayer(name string) ([]byte, error) {
 	for _, m := range f.meta {
 		if m.Name == name {
-			return m.Content, true
+			return m.Content, nil
 		}
 	}
-	return nil, false
+	return nil, notFound("metalayers", "no metalayer "+name)
 }
 
 // VLMetalayerNames returns the names of the variable-length metalayers in
@@ -467,23 +485,23 @@ func (f *Frame) VLMetalayerNames() []string {
 }
 
 // VLMetalayerRaw returns the Blosc2 chunk a vlmetalayer is stored as.
-func (f *Frame) VLMetalayerRaw(name string) ([]byte, bool) {
+func (f *Frame) VLMetalayerRaw(name string) ([]byte, error) {
 	for _, m := range f.vlmeta {
 		if m.Name == name {
-			return m.Content, true
+			return m.Content, nil
 		}
 	}
-	return nil, false
+	return nil, notFound("vlmetalayers", "no vlmetalayer "+name)
 }
 
 // VLMetalayer returns the decoded content of the vlmetalayer name (stored
 // as a Blosc2 chunk). It wraps ErrNotFound when there is none.
 func (f *Frame) VLMetalayer(name string) ([]byte, error) {
-	raw, ok := f.VLMetalayerRaw(name)
-	if !ok {
-		return nil, &FormatError{Where: "vlmetalayers", Offset: -1, Reason: "no vlmetalayer " + name, Err: ErrNotFound}
+	raw, err := f.VLMetalayerRaw(name)
+	if err != nil {
+		return nil, err
 	}
-	nb, _, cb, ok := chunkSizes(raw)
+	nb, cb, ok := chunkSizes(raw)
 	if !ok || cb > int64(len(raw)) || nb > maxIndexRatio*cb+1<<20 {
 		return nil, corrupt("vlmetalayer "+name, -1, "invalid chunk header")
 	}

@@ -57,11 +57,10 @@ func FuzzOpen(f *testing.F) {
 				}
 			}
 			// Several workers, through a reader: same bytes, same verdict.
-			fw, err2 := Open(bytes.NewReader(data), int64(len(data)))
+			fw, err2 := Open(bytes.NewReader(data), int64(len(data)), WithWorkers(3))
 			if err2 != nil {
 				t.Fatalf("opens from bytes, not from a reader: %v", err2)
 			}
-			fw.SetWorkers(3)
 			all2, err2 := fw.Decode(nil)
 			if (err == nil) != (err2 == nil) || (err == nil && !bytes.Equal(all, all2)) {
 				t.Fatalf("3 workers: %v, 1 worker: %v", err2, err)

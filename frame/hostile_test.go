@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"github.com/blosc2go/blosc2/blosc"
 	"math"
 	"math/rand"
 	"os"
@@ -59,11 +60,10 @@ func openAndRead(data []byte) error {
 // openAndReadWorkers is openAndRead through an io.ReaderAt, decoding with
 // several workers and small pipelined batches.
 func openAndReadWorkers(data []byte, workers int) error {
-	f, err := Open(bytes.NewReader(data), int64(len(data)))
+	f, err := Open(bytes.NewReader(data), int64(len(data)), WithWorkers(workers))
 	if err != nil {
 		return err
 	}
-	f.SetWorkers(workers)
 	return readEverything(f)
 }
 
@@ -227,20 +227,20 @@ func TestSpecialChunks(t *testing.T) {
 		}
 		switch want[i] {
 		case 'Z':
-			if ci.Special != SpecialZeros || b[0] != 0 || b[31999] != 0 {
+			if ci.Special != blosc.SpecialZeros || b[0] != 0 || b[31999] != 0 {
 				t.Errorf("chunk %d: %v", i, ci.Special)
 			}
 		case 'N':
 			v := math.Float64frombits(binary.LittleEndian.Uint64(b[8*100:]))
-			if ci.Special != SpecialNaN || !math.IsNaN(v) {
+			if ci.Special != blosc.SpecialNaN || !math.IsNaN(v) {
 				t.Errorf("chunk %d: %v %v", i, ci.Special, v)
 			}
 		case 'U':
-			if ci.Special != SpecialUninit {
+			if ci.Special != blosc.SpecialUninit {
 				t.Errorf("chunk %d: %v", i, ci.Special)
 			}
 		default:
-			if ci.Special != NotSpecial || ci.Offset < int64(f.Header().HeaderLen) {
+			if ci.Special != blosc.SpecialNone || ci.Offset < int64(f.Header().HeaderLen) {
 				t.Errorf("chunk %d: %+v", i, ci)
 			}
 		}

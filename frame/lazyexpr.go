@@ -52,20 +52,9 @@ func (l *LazyExpr) String() string {
 	return fmt.Sprintf("python-blosc2 %s %q over %s", kind, expr, strings.Join(ops, ", "))
 }
 
-// LazyError is returned when the data of a LazyExpr/LazyUDF array is read:
-// its chunks hold placeholders, not values. It wraps ErrUnsupported.
-type LazyError struct{ Lazy *LazyExpr }
-
-func (e *LazyError) Error() string {
-	return "frame: " + e.Lazy.String() + ": evaluating saved expressions is not supported (read the operands instead)"
-}
-
-// Unwrap returns ErrUnsupported.
-func (e *LazyError) Unwrap() error { return ErrUnsupported }
-
 // lazyOf returns the saved expression of f, nil when f is not one.
 func lazyOf(f *Frame) (*LazyExpr, error) {
-	if _, ok := f.VLMetalayerRaw(lazyVLMetaName); !ok {
+	if _, err := f.VLMetalayerRaw(lazyVLMetaName); err != nil {
 		return nil, nil
 	}
 	v, err := f.VLMeta(lazyVLMetaName)
@@ -77,7 +66,7 @@ func lazyOf(f *Frame) (*LazyExpr, error) {
 		return nil, corrupt("vlmetalayer "+lazyVLMetaName, -1, "not a msgpack map")
 	}
 	l := &LazyExpr{Operands: map[string]string{}}
-	if raw, ok := f.Metalayer(lazyMetaName); ok && len(raw) == 1 && raw[0] == 1 {
+	if raw, err := f.Metalayer(lazyMetaName); err == nil && len(raw) == 1 && raw[0] == 1 {
 		l.UDF = true
 	}
 	l.Expression, _ = m["expression"].(string)

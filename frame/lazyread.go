@@ -12,7 +12,7 @@ import (
 // of a contiguous frame on an io.ReaderAt (a file, an HTTP resource) reads
 // the chunk's header and block starts first (one small read, kept for
 // later reads of the same chunk), then only the streams of the blocks it
-// needs, coalesced and in parallel (see SetFetch), and decodes them as
+// needs, coalesced and in parallel (see WithFetch), and decodes them as
 // C-Blosc2 decodes a lazy chunk: the header and block starts, with the
 // lazy bit set, followed by the chunk's number, its offset and the
 // compressed size of each block.

@@ -38,9 +38,8 @@ func workersMatchSerial(t *testing.T) {
 		path := filepath.Join(testdataDir, e.File)
 		serial, err := OpenFile(path)
 		must(t, err)
-		par, err := OpenFile(path)
+		par, err := OpenFile(path, WithWorkers(3))
 		must(t, err)
-		par.SetWorkers(3)
 		var got, want []byte
 		var a, as *Array
 		if e.Type == "b2nd" {

@@ -126,11 +126,7 @@ type recoverer struct {
 
 func (rc *recoverer) readHeader() error {
 	f := rc.f
-	head, err := f.bytesAt(0, min64(f.size, headReadSize), "header")
-	if err != nil {
-		return err
-	}
-	h, err := parseHeaderFixed(head)
+	h, _, err := f.readHead()
 	if err != nil {
 		return err
 	}
@@ -207,7 +203,7 @@ func (rc *recoverer) dataChunk(c foundChunk, h *blosc.Header) bool {
 	if fh.fixedChunks() && c.nbytes > int64(fh.Chunksize) || !fh.fixedChunks() && c.nbytes > fh.Nbytes {
 		return false
 	}
-	if c.nbytes > maxChunkNbytes {
+	if c.nbytes > blosc.MaxNbytes {
 		return false
 	}
 	v := &verifier{}
@@ -236,7 +232,7 @@ func (rc *recoverer) isIndex(c foundChunk, h *blosc.Header) bool {
 		idx[i] = o
 		if o < 0 {
 			switch offsetSpecial(o) {
-			case SpecialZeros, SpecialNaN, SpecialUninit:
+			case blosc.SpecialZeros, blosc.SpecialNaN, blosc.SpecialUninit:
 				continue
 			}
 			return false
@@ -278,7 +274,7 @@ func (rc *recoverer) scan() error {
 	win := make([]byte, 0, scanWindow)
 	var winOff int64
 	at := func(off int64) []byte {
-		if off < winOff || off+chunkExtendedHeader > winOff+int64(len(win)) {
+		if off < winOff || off+blosc.ExtendedHeaderLen > winOff+int64(len(win)) {
 			n := min64(scanWindow, end-off)
 			win = win[:n]
 			if k, _ := f.r.ReadAt(win, off); int64(k) < n {
@@ -287,14 +283,14 @@ func (rc *recoverer) scan() error {
 			winOff = off
 		}
 		b := win[off-winOff:]
-		if len(b) > chunkExtendedHeader {
-			b = b[:chunkExtendedHeader]
+		if len(b) > blosc.ExtendedHeaderLen {
+			b = b[:blosc.ExtendedHeaderLen]
 		}
 		return b
 	}
 	lostFrom := int64(-1)
 	pos := start
-	for pos+chunkMinHeader <= end {
+	for pos+blosc.MinHeaderLen <= end {
 		hb := at(pos)
 		if hb[0] >= blosc.VersionBlosc1 && hb[0] <= blosc.MaxVersion {
 			if c, h, ok := rc.candidate(pos, end, hb); ok {
@@ -335,7 +331,7 @@ func (rc *recoverer) lost(from, to int64) {
 // plan is one chunk of the new frame.
 type planned struct {
 	c       foundChunk
-	special Special
+	special blosc.SpecialValue
 	nbytes  int64 // special chunks
 }
 
@@ -370,7 +366,7 @@ func (rc *recoverer) order() []planned {
 			if !ok {
 				// The scan may have slid past it: try exactly there.
 				off := int64(fh.HeaderLen) + o
-				var hb [chunkExtendedHeader]byte
+				var hb [blosc.ExtendedHeaderLen]byte
 				k, _ := rc.f.r.ReadAt(hb[:], off)
 				cand, h, ok2 := rc.candidate(off, rc.f.size, hb[:k])
 				if !ok2 || !rc.dataChunk(cand, &h) {
@@ -409,16 +405,11 @@ func (rc *recoverer) order() []planned {
 func (rc *recoverer) write(w io.Writer) error {
 	fh := &rc.head
 	chunks := rc.order()
-	p := Params{
-		Typesize: fh.Typesize, Codec: fh.Codec, CompcodeMeta: fh.CompcodeMeta, Clevel: fh.Clevel,
-		SplitMode: fh.SplitMode, Blocksize: fh.Blocksize, Filters: fh.Filters, FiltersMeta: fh.FiltersMeta,
-		UseDict: fh.UseDict, NThreadsComp: fh.NThreadsComp, NThreadsDecomp: fh.NThreadsDecomp,
-		Metalayers: rc.f.meta,
-	}
+	p := headerParams(fh, rc.f.meta)
 	if fh.Chunksize > 0 {
 		// The Writer turns it to 0 (variable) if a short chunk is not
 		// the last one, as C-Blosc2 does.
-		p.Chunksize = fh.Chunksize
+		p.Chunksize = int(fh.Chunksize)
 	}
 	if p.Clevel > 9 {
 		p.Clevel = 9
@@ -459,7 +450,7 @@ func (rc *recoverer) write(w io.Writer) error {
 	if err := wr.Close(); err != nil {
 		return err
 	}
-	if m, ok := rc.f.Metalayer(B2NDMetaName); ok {
+	if m, err := rc.f.Metalayer(B2NDMetaName); err == nil {
 		if nd, err := ParseNDMeta(m); err == nil {
 			if g, err := nd.Validate(int64(fh.Typesize)); err == nil && g.NChunks != int64(rc.rep.Recovered) {
 				rc.note("the b2nd metalayer describes " + itoa(g.NChunks) + " chunks, " + itoa(int64(rc.rep.Recovered)) +

@@ -2,6 +2,7 @@ package frame
 
 import (
 	"bytes"
+	"github.com/blosc2go/blosc2/blosc"
 	"os"
 	"path/filepath"
 	"testing"
@@ -50,7 +51,7 @@ func recoverSources(t *testing.T) map[string][]byte {
 			end = len(data)
 		}
 		if k == 8*4096 {
-			must(t, w.AppendSpecial(SpecialZeros, 4096))
+			must(t, w.AppendSpecial(blosc.SpecialZeros, 4096))
 		}
 		must(t, w.AppendData(data[k:end]))
 	}
@@ -79,7 +80,7 @@ func recoverCheck(t *testing.T, what string, orig *Frame, want []byte, chunks []
 	if err != nil {
 		t.Fatalf("%s: recovered frame does not open: %v", what, err)
 	}
-	vr, err := Verify(bytes.NewReader(out.Bytes()), int64(out.Len()), &VerifyOptions{StructureOnly: true})
+	vr, err := Verify(bytes.NewReader(out.Bytes()), int64(out.Len()), WithStructureOnly())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,11 @@ import (
 )
 
 // openFileLocked opens the frame at path under the shared .b2lock lock.
-func openFileLocked(path string, mode LockMode) (*Frame, error) {
+func openFileLocked(path string, mode LockMode, opts []Option) (*Frame, error) {
+	rs, err := applyOptions(scopeRead, opts)
+	if err != nil {
+		return nil, err
+	}
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -22,6 +26,10 @@ func openFileLocked(path string, mode LockMode) (*Frame, error) {
 	defer lk.unlock()
 	f, err := openPath(path)
 	if err != nil {
+		return nil, err
+	}
+	if err := f.setDecoders(rs); err != nil {
+		f.Close()
 		return nil, err
 	}
 	f.path = path
@@ -65,7 +73,7 @@ func (f *Frame) Refresh() (bool, error) {
 	if f.path == "" {
 		return false, nil
 	}
-	nf, err := openFileLocked(f.path, LockAuto)
+	nf, err := openFileLocked(f.path, LockAuto, nil)
 	if err != nil {
 		return false, err
 	}

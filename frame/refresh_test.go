@@ -62,7 +62,7 @@ func TestLockSidecar(t *testing.T) {
 		t.Skip("no file locks on this system")
 	}
 	path, _ := newTestFrame(t, t.TempDir(), 2, 4096)
-	e, err := EditWithOptions(path, EditOptions{Lock: LockOn})
+	e, err := Edit(path, WithLock(LockOn))
 	must(t, err)
 	defer e.Close()
 	must(t, e.AppendData(make([]byte, 4096)))
@@ -106,7 +106,7 @@ func TestLockSidecar(t *testing.T) {
 // goroutines at once (run with -race).
 func TestConcurrentReaders(t *testing.T) {
 	path, want := newTestFrame(t, t.TempDir(), 6, 16<<10)
-	f, err := OpenFile(path)
+	f, err := OpenFile(path, WithWorkers(2))
 	must(t, err)
 	defer f.Close()
 	a, err := OpenArrayFile(filepath.Join(testdataDir, "b2nd/a02_3d_i4.b2nd"))
@@ -114,7 +114,6 @@ func TestConcurrentReaders(t *testing.T) {
 	defer a.Frame().Close()
 	all, err := a.ReadAll(nil)
 	must(t, err)
-	f.SetWorkers(2)
 	var wg sync.WaitGroup
 	errs := make(chan error, 64)
 	for g := 0; g < 16; g++ {

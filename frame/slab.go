@@ -166,10 +166,10 @@ func (s *slabState) chunk(ci int, c []int64, raw []byte) error {
 		b0[i] = lo[i] / bs
 		bn[i] = (hi[i]-1)/bs - b0[i] + 1
 	}
-	var special Special
+	var special blosc.SpecialValue
 	if raw == nil && s.lazy == nil {
 		special = s.a.f.specialOf(ci)
-	} else if nb, _, _, _ := chunkSizes(raw); raw != nil && nb != g.ChunkNbytes {
+	} else if nb, _, _ := chunkSizes(raw); raw != nil && nb != g.ChunkNbytes {
 		return corrupt("chunk "+itoa(int64(ci)), -1, "b2nd chunk decodes to "+itoa(nb)+" bytes, expected "+itoa(g.ChunkNbytes))
 	}
 	// The blocks intersecting the slab come in increasing block order; they
@@ -227,7 +227,7 @@ type blockPart struct {
 
 // blocks decodes (or fills, for a special chunk) the blocks parts of
 // chunk ci, given in increasing order, and copies their parts out.
-func (s *slabState) blocks(ci int, raw []byte, special Special, parts []blockPart) error {
+func (s *slabState) blocks(ci int, raw []byte, special blosc.SpecialValue, parts []blockPart) error {
 	g := &s.a.geo
 	if raw == nil && s.lazy == nil {
 		for _, bp := range parts {
@@ -363,7 +363,7 @@ func copyBox(dst []byte, dstStride []int64, dstBase int64, src []byte, srcStride
 
 // fillBox writes the special value k into a box of dst (items of isz
 // bytes, each row starting on an item boundary).
-func fillBox(dst []byte, dstStride []int64, dstBase int64, cnt []int64, isz int64, k Special) error {
+func fillBox(dst []byte, dstStride []int64, dstBase int64, cnt []int64, isz int64, k blosc.SpecialValue) error {
 	nd := len(cnt)
 	row := cnt[nd-1] * isz
 	var err error

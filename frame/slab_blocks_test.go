@@ -70,15 +70,14 @@ func TestSlabDecodesOnlyItsBlocks(t *testing.T) {
 		}
 		for j := int64(0); j < g.ChunkItems/g.BlockItems; j++ {
 			if !need[[2]int64{int64(ci), j}] {
-				binary.LittleEndian.PutUint32(hdr[chunkExtendedHeader+4*j:], 0)
+				binary.LittleEndian.PutUint32(hdr[blosc.ExtendedHeaderLen+4*j:], 0)
 			}
 		}
 	}
 
 	for _, workers := range []int{1, 2} {
-		fb, err := OpenBytes(bad)
+		fb, err := OpenBytes(bad, WithWorkers(workers))
 		must(t, err)
-		fb.SetWorkers(workers)
 		a, err := OpenArray(fb)
 		must(t, err)
 		var count atomic.Int64

@@ -9,18 +9,18 @@ import (
 )
 
 // TestFillSpecialMatchesBlosc checks frame's special-value bytes (frame's
-// Special passed on to blosc.FillSpecial) against what package blosc
+// blosc.SpecialValue passed on to blosc.FillSpecial) against what package blosc
 // decodes from the special chunk C-Blosc2 would build for the same index
 // entry, for whole chunks and for ranges.
 func TestFillSpecialMatchesBlosc(t *testing.T) {
 	const n = 4000
 	kinds := []struct {
-		k      Special
+		k      blosc.SpecialValue
 		encode func(dst []byte, nbytes, typesize int) ([]byte, error)
 	}{
-		{SpecialZeros, blosc.AppendZeros},
-		{SpecialNaN, blosc.AppendNaNs},
-		{SpecialUninit, blosc.AppendUninit},
+		{blosc.SpecialZeros, blosc.AppendZeros},
+		{blosc.SpecialNaN, blosc.AppendNaNs},
+		{blosc.SpecialUninit, blosc.AppendUninit},
 	}
 	for _, kind := range kinds {
 		if h, err := blosc.ReadHeader(mustChunk(kind.encode(nil, 8, 8))); err != nil || h.Special() != blosc.SpecialValue(kind.k) {
@@ -29,7 +29,7 @@ func TestFillSpecialMatchesBlosc(t *testing.T) {
 		for _, ts := range []int{1, 2, 4, 8} {
 			chunk, err := kind.encode(nil, n, ts)
 			if err != nil {
-				if kind.k == SpecialNaN && ts != 4 && ts != 8 {
+				if kind.k == blosc.SpecialNaN && ts != 4 && ts != 8 {
 					continue
 				}
 				t.Fatal(err)
@@ -68,12 +68,12 @@ func TestNaNChunkBits(t *testing.T) {
 	for _, ts := range []int32{4, 8} {
 		m := NDMeta{Shape: []int64{10, 12}, ChunkShape: []int32{5, 12}, BlockShape: []int32{5, 4}, Dtype: "<f" + itoa(int64(ts))}
 		p := DefaultParams()
-		p.Typesize = ts
+		p.Typesize = int(ts)
 		var buf bytes.Buffer
 		w, err := NewArrayWriter(&buf, m, p)
 		must(t, err)
-		must(t, w.AppendSpecial(SpecialNaN))
-		must(t, w.AppendSpecial(SpecialNaN))
+		must(t, w.AppendSpecial(blosc.SpecialNaN))
+		must(t, w.AppendSpecial(blosc.SpecialNaN))
 		must(t, w.Close())
 		f, err := OpenBytes(buf.Bytes())
 		must(t, err)
@@ -82,7 +82,7 @@ func TestNaNChunkBits(t *testing.T) {
 		check := func(what string, b []byte, phase int) {
 			t.Helper()
 			full := make([]byte, len(b)+phase+int(ts))
-			must(t, fillSpecial(full, SpecialNaN, ts, 0))
+			must(t, fillSpecial(full, blosc.SpecialNaN, ts, 0))
 			for j := 0; j+int(ts) <= len(full); j += int(ts) {
 				if ts == 4 && binary.LittleEndian.Uint32(full[j:]) != 0x7FC00000 ||
 					ts == 8 && binary.LittleEndian.Uint64(full[j:]) != 0x7FF8000000000000 {

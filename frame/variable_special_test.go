@@ -3,6 +3,7 @@ package frame
 import (
 	"bytes"
 	"errors"
+	"github.com/blosc2go/blosc2/blosc"
 	"testing"
 )
 
@@ -17,8 +18,8 @@ func variableFrame(t *testing.T) []byte {
 	must(t, err)
 	data := bytes.Repeat([]byte{1, 2, 3, 4}, 100)
 	must(t, w.AppendChunk(appendStoredChunk(nil, data, 4, indexFilters)))
-	must(t, w.AppendSpecial(SpecialZeros, 40))
-	must(t, w.AppendSpecial(SpecialNaN, 800))
+	must(t, w.AppendSpecial(blosc.SpecialZeros, 40))
+	must(t, w.AppendSpecial(blosc.SpecialNaN, 800))
 	must(t, w.AppendChunk(appendStoredChunk(nil, data[:12], 4, indexFilters)))
 	must(t, w.Close())
 	return buf.Bytes()
@@ -37,14 +38,13 @@ func TestVariableFrameOneSpecialIndexEntry(t *testing.T) {
 	must(t, err)
 	for _, c := range []struct {
 		i    int
-		k    Special
+		k    blosc.SpecialValue
 		size int64
-	}{{1, SpecialZeros, 40}, {2, SpecialNaN, 800}} {
+	}{{1, blosc.SpecialZeros, 40}, {2, blosc.SpecialNaN, 800}} {
 		data := setIndex(t, orig, c.i, uint64(specialFlag|byte(c.k))<<56)
 		for _, workers := range []int{1, 3} {
-			f, err := Open(bytes.NewReader(data), int64(len(data)))
+			f, err := Open(bytes.NewReader(data), int64(len(data)), WithWorkers(workers))
 			must(t, err)
-			f.SetWorkers(workers)
 			if f.Header().Chunksize != 0 {
 				t.Fatal("frame has fixed chunk sizes")
 			}

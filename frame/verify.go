@@ -51,24 +51,6 @@ func (p Problem) String() string {
 	return s + p.Where + ": " + p.Message
 }
 
-// VerifyOptions tune Verify. The zero value checks everything with
-// GOMAXPROCS workers.
-type VerifyOptions struct {
-	// StructureOnly skips decoding the chunks: only headers, offsets and
-	// sizes are checked.
-	StructureOnly bool
-	// Workers is the number of chunks decoded at a time (0: GOMAXPROCS).
-	// Memory use is about Workers times (stored + decoded size of a chunk).
-	Workers int
-	// MaxChunkSize, when positive, is the largest decoded size of a chunk
-	// Verify decodes; a larger chunk is reported as a problem instead of
-	// being allocated (0: blosc.DefaultMaxDecodedSize, about 2 GiB).
-	MaxChunkSize int
-	// Progress, when set, is called from one goroutine after each chunk is
-	// decoded, with the number of chunks decoded so far and their total.
-	Progress func(done, total int)
-}
-
 // Report is the result of Verify.
 type Report struct {
 	Kind     string    `json:"kind"`    // "chunk", "frame", "sparse frame" or "b2nd" (contiguous or sparse)
@@ -109,13 +91,16 @@ func (r *Report) Warnings() int { return len(r.Problems) - r.Errors() }
 //
 // Verify reads lazily: the header, index and trailer, then one chunk at a
 // time per worker, so memory use does not grow with the file.
-func VerifyFile(path string, opts *VerifyOptions) (*Report, error) {
+func VerifyFile(path string, opts ...Option) (*Report, error) {
+	if _, err := applyOptions(scopeVerify, opts); err != nil {
+		return nil, err
+	}
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	if st.IsDir() {
-		return VerifySparse(os.DirFS(path), opts)
+		return VerifySparse(os.DirFS(path), opts...)
 	}
 	fh, err := os.Open(path)
 	if err != nil {
@@ -125,15 +110,18 @@ func VerifyFile(path string, opts *VerifyOptions) (*Report, error) {
 	var head [posMagic + len(magic)]byte
 	n, _ := fh.ReadAt(head[:], 0)
 	if n == len(head) && string(head[posMagic:]) == magic {
-		return Verify(fh, st.Size(), opts)
+		return Verify(fh, st.Size(), opts...)
 	}
-	return VerifyChunk(fh, st.Size(), opts)
+	return VerifyChunk(fh, st.Size(), opts...)
 }
 
 // Verify checks a contiguous frame of size bytes held by r: see the package
 // documentation's Verifying section for what is checked.
-func Verify(r io.ReaderAt, size int64, opts *VerifyOptions) (*Report, error) {
-	v := newVerifier(opts)
+func Verify(r io.ReaderAt, size int64, opts ...Option) (*Report, error) {
+	v, err := newVerifier(opts)
+	if err != nil {
+		return nil, err
+	}
 	v.f = &Frame{r: r, size: size}
 	v.rep.Kind = "frame"
 	v.frame()
@@ -142,8 +130,11 @@ func Verify(r io.ReaderAt, size int64, opts *VerifyOptions) (*Report, error) {
 
 // VerifySparse checks a sparse frame: fsys holds chunks.b2frame and the
 // chunk files.
-func VerifySparse(fsys fs.FS, opts *VerifyOptions) (*Report, error) {
-	v := newVerifier(opts)
+func VerifySparse(fsys fs.FS, opts ...Option) (*Report, error) {
+	v, err := newVerifier(opts)
+	if err != nil {
+		return nil, err
+	}
 	v.rep.Kind = "sparse frame"
 	v.file = sparseIndexName
 	b, err := fs.ReadFile(fsys, sparseIndexName)
@@ -156,13 +147,16 @@ func VerifySparse(fsys fs.FS, opts *VerifyOptions) (*Report, error) {
 }
 
 // VerifyChunk checks a file of size bytes holding one Blosc chunk.
-func VerifyChunk(r io.ReaderAt, size int64, opts *VerifyOptions) (*Report, error) {
-	v := newVerifier(opts)
+func VerifyChunk(r io.ReaderAt, size int64, opts ...Option) (*Report, error) {
+	v, err := newVerifier(opts)
+	if err != nil {
+		return nil, err
+	}
 	v.rep.Kind = "chunk"
 	v.rep.NChunks = 1
-	var hb [chunkExtendedHeader]byte
-	n, err := r.ReadAt(hb[:min64(size, chunkExtendedHeader)], 0)
-	if int64(n) < min64(size, chunkExtendedHeader) {
+	var hb [blosc.ExtendedHeaderLen]byte
+	n, err := r.ReadAt(hb[:min64(size, blosc.ExtendedHeaderLen)], 0)
+	if int64(n) < min64(size, blosc.ExtendedHeaderLen) {
 		return nil, err
 	}
 	h, err := blosc.ReadHeader(hb[:n])
@@ -203,7 +197,7 @@ type decodeJob struct {
 }
 
 type verifier struct {
-	opts VerifyOptions
+	opts settings
 	f    *Frame
 	file string // sparse: chunks.b2frame
 	rep  Report
@@ -213,13 +207,14 @@ type verifier struct {
 	lastSpecial            bool
 }
 
-func newVerifier(opts *VerifyOptions) *verifier {
-	v := &verifier{}
-	if opts != nil {
-		v.opts = *opts
+func newVerifier(opts []Option) (*verifier, error) {
+	st, err := applyOptions(scopeVerify, opts)
+	if err != nil {
+		return nil, err
 	}
+	v := &verifier{opts: st}
 	v.rep.Problems = []Problem{}
-	return v
+	return v, nil
 }
 
 func (v *verifier) add(where string, off int64, msg string) {
@@ -357,7 +352,7 @@ func (v *verifier) trailer() {
 			v.add(where, f.trailerOff, "stored in "+itoa(int64(len(m.Content)))+" bytes but its chunk header says cbytes "+itoa(int64(h.Cbytes)))
 			continue
 		}
-		if !v.opts.StructureOnly {
+		if !v.opts.structureOnly {
 			if _, err := f.VLMetalayer(m.Name); err != nil {
 				v.addErr(err)
 			}
@@ -368,9 +363,9 @@ func (v *verifier) trailer() {
 // b2nd checks the b2nd (or caterva) metalayer against the frame.
 func (v *verifier) b2nd() {
 	f := v.f
-	raw, ok := f.Metalayer(B2NDMetaName)
-	if !ok {
-		if raw, ok = f.Metalayer(legacyB2NDMetaName); !ok {
+	raw, err := f.Metalayer(B2NDMetaName)
+	if err != nil {
+		if raw, err = f.Metalayer(legacyB2NDMetaName); err != nil {
 			return
 		}
 	}
@@ -494,8 +489,8 @@ func (v *verifier) chunks() {
 // decoded.
 func (v *verifier) frameChunk(i int, where string, r io.ReaderAt, off, avail int64, total *int64) bool {
 	f, fh := v.f, &v.f.hdr
-	var hb [chunkExtendedHeader]byte
-	n := int(min64(avail, chunkExtendedHeader))
+	var hb [blosc.ExtendedHeaderLen]byte
+	n := int(min64(avail, blosc.ExtendedHeaderLen))
 	if _, err := r.ReadAt(hb[:n], off); err != nil && !errors.Is(err, io.EOF) {
 		v.add(where, off, "cannot read the chunk header: "+err.Error())
 		return false
@@ -543,7 +538,7 @@ func (v *verifier) chunkBody(i int, where, file string, r io.ReaderAt, off int64
 	cb, nb := int64(h.Cbytes), int64(h.Nbytes)
 	switch {
 	case h.Special() != blosc.SpecialNone:
-		want := int64(chunkExtendedHeader)
+		want := int64(blosc.ExtendedHeaderLen)
 		if h.Special() == blosc.SpecialRepeat {
 			want = cb // ReadHeader checked the value's size
 		}
@@ -588,7 +583,7 @@ func (v *verifier) chunkBody(i int, where, file string, r io.ReaderAt, off int64
 // finish decodes the queued chunks (unless StructureOnly) and returns the
 // report, problems in file order.
 func (v *verifier) finish() (*Report, error) {
-	if !v.opts.StructureOnly && len(v.jobs) > 0 {
+	if !v.opts.structureOnly && len(v.jobs) > 0 {
 		v.decodeAll()
 	}
 	return &v.rep, nil
@@ -600,7 +595,7 @@ type decodeResult struct {
 }
 
 func (v *verifier) decodeAll() {
-	nw := v.opts.Workers
+	nw := v.opts.workers
 	if nw <= 0 {
 		nw = runtime.GOMAXPROCS(0)
 	}
@@ -608,8 +603,8 @@ func (v *verifier) decodeAll() {
 		nw = len(v.jobs)
 	}
 	dopts := []blosc.DecoderOption{blosc.WithWorkers(1)}
-	if v.opts.MaxChunkSize > 0 {
-		dopts = append(dopts, blosc.WithMaxDecodedSize(v.opts.MaxChunkSize))
+	if v.opts.maxChunkSize > 0 {
+		dopts = append(dopts, blosc.WithMaxDecodedSize(v.opts.maxChunkSize))
 	}
 	dec, err := blosc.NewDecoder(dopts...)
 	if err != nil {
@@ -627,7 +622,7 @@ func (v *verifier) decodeAll() {
 			for j := range jobs {
 				var err error
 				if !j.special {
-					raw, out, err = decodeOne(dec, j, raw, out, v.opts.MaxChunkSize)
+					raw, out, err = decodeOne(dec, j, raw, out, v.opts.maxChunkSize)
 				}
 				results <- decodeResult{j, err}
 			}
@@ -655,8 +650,8 @@ func (v *verifier) decodeAll() {
 			}
 			bad = append(bad, p)
 		}
-		if v.opts.Progress != nil {
-			v.opts.Progress(done, len(v.jobs))
+		if v.opts.progress != nil {
+			v.opts.progress(done, len(v.jobs))
 		}
 	}
 	sort.SliceStable(bad, func(a, b int) bool { return bad[a].Offset < bad[b].Offset })
@@ -666,7 +661,7 @@ func (v *verifier) decodeAll() {
 // decodeOne reads and decodes one chunk, reusing raw and out.
 func decodeOne(dec *blosc.Decoder, j decodeJob, raw, out []byte, limit int) ([]byte, []byte, error) {
 	if limit > 0 && j.nbytes > int64(limit) {
-		return raw, out, errors.New("chunk of " + itoa(j.nbytes) + " decoded bytes exceeds the limit of " + itoa(int64(limit)) + " (VerifyOptions.MaxChunkSize)")
+		return raw, out, errors.New("chunk of " + itoa(j.nbytes) + " decoded bytes exceeds the limit of " + itoa(int64(limit)) + " (WithMaxChunkSize)")
 	}
 	if int64(cap(raw)) < j.cbytes {
 		raw = make([]byte, j.cbytes)

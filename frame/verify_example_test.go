@@ -14,11 +14,11 @@ func ExampleVerify() {
 	if err != nil {
 		panic(err)
 	}
-	rep, _ := frame.Verify(bytes.NewReader(b), int64(len(b)), nil)
+	rep, _ := frame.Verify(bytes.NewReader(b), int64(len(b)))
 	fmt.Println(rep.Kind, rep.NChunks, "chunks,", rep.Decoded, "decoded, sound:", rep.Sound())
 
 	cut := b[:len(b)-1000]
-	rep, _ = frame.Verify(bytes.NewReader(cut), int64(len(cut)), nil)
+	rep, _ = frame.Verify(bytes.NewReader(cut), int64(len(cut)))
 	for _, p := range rep.Problems {
 		fmt.Println(p.Offset, p.Where)
 	}

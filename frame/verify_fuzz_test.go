@@ -14,14 +14,14 @@ func FuzzVerify(f *testing.F) {
 	addFrameSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const limit = 8 << 20
-		opts := &VerifyOptions{MaxChunkSize: limit, Workers: 2}
+		opts := []Option{WithMaxChunkSize(limit), WithWorkers(2)}
 		isFrame := len(data) >= posMagic+len(magic) && string(data[posMagic:posMagic+len(magic)]) == magic
 		var rep *Report
 		var err error
 		if isFrame {
-			rep, err = Verify(bytes.NewReader(data), int64(len(data)), opts)
+			rep, err = Verify(bytes.NewReader(data), int64(len(data)), opts...)
 		} else {
-			rep, err = VerifyChunk(bytes.NewReader(data), int64(len(data)), opts)
+			rep, err = VerifyChunk(bytes.NewReader(data), int64(len(data)), opts...)
 		}
 		if err != nil {
 			if len(data) == 0 {
@@ -29,7 +29,7 @@ func FuzzVerify(f *testing.F) {
 			}
 			t.Fatalf("Verify of bytes in memory failed: %v", err)
 		}
-		if _, err := Verify(bytes.NewReader(data), int64(len(data)), &VerifyOptions{StructureOnly: true}); err != nil {
+		if _, err := Verify(bytes.NewReader(data), int64(len(data)), WithStructureOnly()); err != nil {
 			t.Fatal(err)
 		}
 		if isFrame {
@@ -59,7 +59,7 @@ func FuzzVerify(f *testing.F) {
 		if err != nil || int64(len(all)) != fr.Nbytes() {
 			t.Fatalf("sound frame does not decode: %v", err)
 		}
-		if _, ok := fr.Metalayer(B2NDMetaName); ok {
+		if _, err := fr.Metalayer(B2NDMetaName); err == nil {
 			if _, err := OpenArray(fr); err != nil {
 				t.Fatalf("sound b2nd does not open as an array: %v", err)
 			}

@@ -2,6 +2,7 @@ package frame
 
 import (
 	"bytes"
+	"github.com/blosc2go/blosc2/blosc"
 	"os"
 	"path/filepath"
 	"testing"
@@ -28,7 +29,11 @@ func corpusFiles(t testing.TB) []string {
 func TestVerifyCorpusClean(t *testing.T) {
 	for _, path := range corpusFiles(t) {
 		for _, so := range []bool{false, true} {
-			rep, err := VerifyFile(path, &VerifyOptions{StructureOnly: so})
+			var opts []Option
+			if so {
+				opts = append(opts, WithStructureOnly())
+			}
+			rep, err := VerifyFile(path, opts...)
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
@@ -108,7 +113,7 @@ func lastSpecialSizeBlind(f *Frame, p int) bool {
 		return false
 	}
 	ci, _ := f.ChunkInfo(n - 1)
-	return ci.Special != NotSpecial
+	return ci.Special != blosc.SpecialNone
 }
 
 func TestVerifyFindsMutations(t *testing.T) {
@@ -131,7 +136,7 @@ func TestVerifyFindsMutations(t *testing.T) {
 			step = 37
 		}
 		for n := 0; n < len(b); n += step {
-			rep, err := Verify(bytes.NewReader(b[:n]), int64(n), nil)
+			rep, err := Verify(bytes.NewReader(b[:n]), int64(n))
 			if err != nil {
 				t.Fatalf("%s cut at %d: %v", name, n, err)
 			}
@@ -152,7 +157,7 @@ func TestVerifyFindsMutations(t *testing.T) {
 			for _, x := range []byte{0xff, 0x01, 0x10} {
 				m := append([]byte(nil), b...)
 				m[p] ^= x
-				rep, err := Verify(bytes.NewReader(m), int64(len(m)), nil)
+				rep, err := Verify(bytes.NewReader(m), int64(len(m)))
 				if err != nil {
 					t.Fatalf("%s byte %d ^ %#x: %v", name, p, x, err)
 				}
@@ -239,7 +244,7 @@ func TestVerifySparseDamage(t *testing.T) {
 	for name, fn := range damage {
 		dir := copyDir()
 		fn(dir)
-		rep, err := VerifyFile(dir, nil)
+		rep, err := VerifyFile(dir)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -69,7 +69,7 @@ func TestVersionGates(t *testing.T) {
 			m := append([]byte(nil), tc.file...)
 			p := tc.at(m)
 			m[p] = tc.set(m[p])
-			rep, err := Verify(bytes.NewReader(m), int64(len(m)), nil)
+			rep, err := Verify(bytes.NewReader(m), int64(len(m)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,7 +125,7 @@ func TestChunkVersionGate(t *testing.T) {
 	if !errors.Is(err, blosc.ErrUnsupported) || !strings.Contains(err.Error(), "written by a newer version (7), this reader understands up to 6") {
 		t.Fatalf("decompress: %v", err)
 	}
-	rep, err := VerifyChunk(bytes.NewReader(b), int64(len(b)), nil)
+	rep, err := VerifyChunk(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
 		t.Fatal(err)
 	}

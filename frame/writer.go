@@ -10,104 +10,6 @@ import (
 	"github.com/blosc2go/blosc2/blosc"
 )
 
-// CompressFunc compresses src into one Blosc2 chunk appended to dst. It is
-// how a Writer turns raw bytes into chunks (AppendData, vlmetalayer
-// contents, the index); package blosc's encoder plugs in here.
-type CompressFunc func(dst, src []byte, typesize int) ([]byte, error)
-
-// Params are the frame-wide parameters recorded in the header. They
-// describe how the chunks were (or will be) compressed; chunks appended
-// already compressed are stored as they are.
-type Params struct {
-	Typesize int32 // bytes per item (0: 8)
-	// Codec is the codec id recorded in the header (blosc.BloscLZ, LZ4,
-	// LZ4HC, Zlib, Zstd, or a plugin or user codec id, recorded as C-Blosc2
-	// does: ids from 6 up are flagged as user-defined, the id kept in the
-	// udcodec byte).
-	Codec        blosc.Codec
-	CompcodeMeta uint8 // codec parameter
-	Clevel       uint8 // 0-9
-	// SplitMode is recorded in the header (blosc.SplitAlways, SplitNever,
-	// SplitAuto or SplitForwardCompat; 0 means SplitForwardCompat).
-	SplitMode blosc.SplitMode
-	Blocksize int32 // 0: automatic
-	// Chunksize, when positive, is the chunk size recorded before any chunk
-	// is appended (C-Blosc2's b2nd arrays do this); 0 means "set by the
-	// first chunk".
-	Chunksize int32
-	// Filters is the filter pipeline recorded in the header, in slot order.
-	Filters        [blosc.MaxFilters]blosc.Filter
-	FiltersMeta    [blosc.MaxFilters]uint8
-	UseDict        bool
-	NThreadsComp   int16 // recorded only (0: 1)
-	NThreadsDecomp int16 // recorded only (0: 1)
-
-	// Metalayers are fixed at creation (at most 16, names up to 31 bytes).
-	Metalayers []Metalayer
-	// VLMetalayers are the initial variable-length metalayers.
-	VLMetalayers []Metalayer
-
-	// Compress compresses raw data (AppendData) and vlmetalayer contents.
-	// When nil, BloscCompressor(Params) is used. The index is always
-	// compressed as C-Blosc2 does it (BloscLZ, SHUFFLE, typesize 8).
-	Compress CompressFunc
-}
-
-// DefaultParams returns C-Blosc2's default compression parameters
-// (BLOSC2_CPARAMS_DEFAULTS): blosclz, clevel 5, typesize 8, SHUFFLE in the
-// last filter slot, forward-compatible split mode.
-func DefaultParams() Params {
-	p := Params{
-		Typesize: 8, Codec: blosc.BloscLZ, Clevel: 5, SplitMode: blosc.SplitForwardCompat,
-		NThreadsComp: 1, NThreadsDecomp: 1,
-	}
-	p.Filters[blosc.MaxFilters-1] = blosc.Shuffle
-	return p
-}
-
-func (p *Params) normalize() error {
-	if p.Typesize == 0 {
-		p.Typesize = 8
-	}
-	if p.SplitMode == 0 {
-		p.SplitMode = blosc.SplitForwardCompat
-	}
-	if p.NThreadsComp == 0 {
-		p.NThreadsComp = 1
-	}
-	if p.NThreadsDecomp == 0 {
-		p.NThreadsDecomp = 1
-	}
-	bad := func(r string) error { return &FormatError{Where: "params", Offset: -1, Reason: r, Err: ErrRange} }
-	if p.Typesize < 0 || p.Blocksize < 0 || p.Chunksize < 0 || p.Clevel > 15 || p.SplitMode > blosc.SplitForwardCompat {
-		return bad("typesize, blocksize, clevel or splitmode out of range")
-	}
-	if len(p.Metalayers) > MaxMetalayers {
-		return bad("more than 16 metalayers")
-	}
-	if err := checkLayers(p.Metalayers); err != nil {
-		return err
-	}
-	return checkLayers(p.VLMetalayers)
-}
-
-func checkLayers(ls []Metalayer) error {
-	seen := map[string]bool{}
-	for _, m := range ls {
-		if err := checkMetaName(m.Name); err != nil {
-			return err
-		}
-		if seen[m.Name] {
-			return &FormatError{Where: "metalayer", Offset: -1, Reason: "duplicate name " + m.Name, Err: ErrRange}
-		}
-		seen[m.Name] = true
-		if int64(len(m.Content)) > 1<<31-1 {
-			return &FormatError{Where: "metalayer", Offset: -1, Reason: m.Name + " too large", Err: ErrRange}
-		}
-	}
-	return nil
-}
-
 // Writer writes a frame chunk by chunk without knowing the number of
 // chunks in advance; Close writes the index and the trailer. The header
 // records sizes known only at the end, so how the bytes reach the
@@ -128,6 +30,7 @@ func checkLayers(ls []Metalayer) error {
 // chunk goes to its own file.
 type Writer struct {
 	p     Params
+	comp  CompressFunc // WithCompress, else BloscCompressor(p) made on first use
 	wa    io.WriterAt
 	ws    io.WriteSeeker
 	w     io.Writer
@@ -148,20 +51,34 @@ type Writer struct {
 	err      error
 }
 
+// newWriter checks p and opts and returns a Writer without a destination.
+func newWriter(p Params, opts []Option) (*Writer, error) {
+	st, err := applyOptions(scopeWrite, opts)
+	if err != nil {
+		return nil, err
+	}
+	wr := &Writer{p: p, chunk: -1, comp: st.compress}
+	if err := wr.p.normalize(); err != nil {
+		return nil, err
+	}
+	if wr.p.Chunksize > 0 {
+		wr.chunk = int32(wr.p.Chunksize)
+	}
+	wr.vlmeta = append(wr.vlmeta, wr.p.VLMetalayers...)
+	return wr, nil
+}
+
 // NewWriter starts a contiguous frame on w. Writing starts at offset 0 for
 // an io.WriterAt, at the current position for an io.WriteSeeker, and w
 // receives everything at Close through a temporary file for any other
 // io.Writer (see Writer). An *os.File that cannot seek (a pipe, a
 // terminal) or was opened with O_APPEND is treated as a plain io.Writer.
-func NewWriter(w io.Writer, p Params) (*Writer, error) {
-	wr := &Writer{p: p, w: w, chunk: -1}
-	if err := wr.p.normalize(); err != nil {
+func NewWriter(w io.Writer, p Params, opts ...Option) (*Writer, error) {
+	wr, err := newWriter(p, opts)
+	if err != nil {
 		return nil, err
 	}
-	if wr.p.Chunksize > 0 {
-		wr.chunk = wr.p.Chunksize
-	}
-	wr.vlmeta = append(wr.vlmeta, wr.p.VLMetalayers...)
+	wr.w = w
 	seekable := true
 	if fh, ok := w.(*os.File); ok {
 		// Pipes and terminals are *os.File too, but cannot seek.
@@ -227,15 +144,12 @@ func (wr *Writer) flushSpool(hdr []byte, total int64) error {
 
 // NewSparseWriter starts a sparse frame in directory dir (created if
 // needed): chunks go to %08X.chunk files and Close writes chunks.b2frame.
-func NewSparseWriter(dir string, p Params) (*Writer, error) {
-	wr := &Writer{p: p, dir: dir, chunk: -1}
-	if err := wr.p.normalize(); err != nil {
+func NewSparseWriter(dir string, p Params, opts ...Option) (*Writer, error) {
+	wr, err := newWriter(p, opts)
+	if err != nil {
 		return nil, err
 	}
-	if wr.p.Chunksize > 0 {
-		wr.chunk = wr.p.Chunksize
-	}
-	wr.vlmeta = append(wr.vlmeta, wr.p.VLMetalayers...)
+	wr.dir = dir
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -306,19 +220,17 @@ func (wr *Writer) AppendChunk(chunk []byte) error {
 	if err := wr.usable(); err != nil {
 		return err
 	}
-	nb, _, cb, ok := chunkSizes(chunk)
+	nb, cb, ok := chunkSizes(chunk)
 	if !ok || cb > int64(len(chunk)) || nb > 1<<31-1 {
 		return &FormatError{Where: "chunk", Offset: -1, Reason: "not a valid Blosc chunk", Err: ErrCorrupt}
 	}
-	ext := chunk[2]&0x05 == 0x05 && len(chunk) >= chunkExtendedHeader
-	if ext {
-		if k := Special(chunk[31]>>4) & specialMask; k == SpecialZeros || k == SpecialUninit ||
-			(k == SpecialNaN && (wr.p.Typesize == 4 || wr.p.Typesize == 8)) {
-			return wr.AppendSpecial(k, nb)
-		}
-		if chunk[30]&0x01 != 0 {
-			wr.vlblocks = true
-		}
+	k, vl := chunkKind(chunk)
+	if k == blosc.SpecialZeros || k == blosc.SpecialUninit ||
+		(k == blosc.SpecialNaN && (wr.p.Typesize == 4 || wr.p.Typesize == 8)) {
+		return wr.AppendSpecial(k, nb)
+	}
+	if vl {
+		wr.vlblocks = true
 	}
 	var off int64
 	if wr.dir != "" {
@@ -353,13 +265,13 @@ func (wr *Writer) nextFile() int64 {
 
 // AppendSpecial appends a chunk of nbytes special values (zeros, NaN for
 // typesize 4 or 8, or uninitialized) that takes no space in the frame.
-func (wr *Writer) AppendSpecial(k Special, nbytes int64) error {
+func (wr *Writer) AppendSpecial(k blosc.SpecialValue, nbytes int64) error {
 	if err := wr.usable(); err != nil {
 		return err
 	}
 	switch k {
-	case SpecialZeros, SpecialUninit:
-	case SpecialNaN:
+	case blosc.SpecialZeros, blosc.SpecialUninit:
+	case blosc.SpecialNaN:
 		if wr.p.Typesize != 4 && wr.p.Typesize != 8 {
 			return &FormatError{Where: "chunk", Offset: -1, Reason: "NaN chunks need typesize 4 or 8", Err: ErrRange}
 		}
@@ -378,8 +290,8 @@ func (wr *Writer) AppendSpecial(k Special, nbytes int64) error {
 	return nil
 }
 
-// AppendData compresses data with Params.Compress (or package blosc with
-// the frame's parameters) and appends the chunk.
+// AppendData compresses data with the WithCompress function (or package
+// blosc with the frame's parameters) and appends the chunk.
 func (wr *Writer) AppendData(data []byte) error {
 	if err := wr.usable(); err != nil {
 		return err
@@ -437,10 +349,10 @@ func deleteLayer(ls []Metalayer, name string) ([]Metalayer, bool) {
 }
 
 func (wr *Writer) compress(data []byte, typesize int) ([]byte, error) {
-	if wr.p.Compress == nil {
-		wr.p.Compress = BloscCompressor(wr.p)
+	if wr.comp == nil {
+		wr.comp = BloscCompressor(wr.p)
 	}
-	return wr.p.Compress(nil, data, typesize)
+	return wr.comp(nil, data, typesize)
 }
 
 // Close writes the index and the trailer, then the final header (for a
@@ -467,7 +379,10 @@ func (wr *Writer) storeSpecials() error {
 		if o >= 0 {
 			continue
 		}
-		c := appendSpecialChunk(nil, offsetSpecial(o), wr.specNb[i], int(wr.p.Typesize))
+		c, err := specialChunk(offsetSpecial(o), wr.specNb[i], int(wr.p.Typesize))
+		if err != nil {
+			return err
+		}
 		var off int64
 		if wr.dir != "" {
 			off = wr.nextFile()
@@ -501,7 +416,7 @@ func (wr *Writer) finish() error {
 		}
 		tail = compressIndex(raw)
 	} else if len(wr.offsets) > 0 {
-		return errors.New("frame: chunks that hold no bytes cannot be indexed (C-Blosc2 reads such a frame as empty)")
+		return errEmptyChunks
 	}
 	vl := make([]Metalayer, len(wr.vlmeta))
 	for i, m := range wr.vlmeta {

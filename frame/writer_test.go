@@ -16,12 +16,9 @@ import (
 // paramsOf returns Params reproducing f's header.
 func paramsOf(f *Frame) Params {
 	h := f.Header()
-	return Params{
-		Typesize: h.Typesize, Codec: h.Codec, CompcodeMeta: h.CompcodeMeta, Clevel: h.Clevel,
-		SplitMode: h.SplitMode, Blocksize: h.Blocksize, Filters: h.Filters, FiltersMeta: h.FiltersMeta,
-		UseDict: h.UseDict, NThreadsComp: h.NThreadsComp, NThreadsDecomp: h.NThreadsDecomp,
-		Metalayers: f.Metalayers(), Chunksize: max32(h.Chunksize, 0),
-	}
+	p := f.Params()
+	p.Chunksize = int(max32(h.Chunksize, 0))
+	return p
 }
 
 func max32(a, b int32) int32 {
@@ -140,11 +137,11 @@ func TestWriterMatchesC(t *testing.T) {
 			// C stored it as C-Blosc2 3.x does (flags 0x17: extended,
 			// memcpyed, don't split) and so did we.
 			ci, gi := indexChunk(orig, f.Header()), indexChunk(got, g.Header())
-			if len(ci) >= chunkExtendedHeader && ci[0] == 5 && ci[2] == 0x17 {
-				if len(gi) < chunkExtendedHeader || gi[2] != 0x17 {
+			if len(ci) >= blosc.ExtendedHeaderLen && ci[0] == 5 && ci[2] == 0x17 {
+				if len(gi) < blosc.ExtendedHeaderLen || gi[2] != 0x17 {
 					t.Errorf("C stored its index, ours is % x", head(gi))
-				} else if !bytes.Equal(ci[:chunkExtendedHeader], gi[:chunkExtendedHeader]) {
-					t.Errorf("index chunk header\nours % x\nC    % x", gi[:chunkExtendedHeader], ci[:chunkExtendedHeader])
+				} else if !bytes.Equal(ci[:blosc.ExtendedHeaderLen], gi[:blosc.ExtendedHeaderLen]) {
+					t.Errorf("index chunk header\nours % x\nC    % x", gi[:blosc.ExtendedHeaderLen], ci[:blosc.ExtendedHeaderLen])
 				}
 			}
 			if identicalCopies[e.File] {
@@ -336,8 +333,8 @@ func TestVariableChunksWithSpecial(t *testing.T) {
 	}
 	data := bytes.Repeat([]byte{1, 2, 3, 4}, 100)
 	must(t, w.AppendChunk(appendStoredChunk(nil, data, 4, indexFilters)))
-	must(t, w.AppendSpecial(SpecialZeros, 40))
-	must(t, w.AppendSpecial(SpecialNaN, 800))
+	must(t, w.AppendSpecial(blosc.SpecialZeros, 40))
+	must(t, w.AppendSpecial(blosc.SpecialNaN, 800))
 	must(t, w.AppendChunk(appendStoredChunk(nil, data[:12], 4, indexFilters)))
 	must(t, w.Close())
 	out.Close()
@@ -446,7 +443,7 @@ func TestEditor(t *testing.T) {
 	if c, _ := f.VLMetalayer("info"); string(c) != "new" {
 		t.Errorf("info = %q", c)
 	}
-	if m, ok := f.Metalayer("gometa"); !ok || len(m) != 11 {
+	if m, err := f.Metalayer("gometa"); err != nil || len(m) != 11 {
 		t.Error("metalayers lost")
 	}
 	if sha256.Sum256(got) == sha256.Sum256(nil) {
@@ -534,7 +531,7 @@ func TestEditSparse(t *testing.T) {
 	if !bytes.Equal(got, want) || f.Header().Type != Sparse {
 		t.Fatal("edited sparse frame differs")
 	}
-	if ci, _ := f.ChunkInfo(2); ci.Special != SpecialZeros {
+	if ci, _ := f.ChunkInfo(2); ci.Special != blosc.SpecialZeros {
 		t.Errorf("zeros chunk lost: %+v", ci)
 	}
 	if v, _ := f.VLMetalayer("k"); string(v) != "v" {

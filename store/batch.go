@@ -31,8 +31,8 @@ func (s *Store) OpenBatchArray(key string) (*BatchArray, error) {
 // metalayer. Only the msgpack serializer is read (Arrow batches give an
 // error wrapping ErrUnsupported).
 func OpenBatchArray(f *frame.Frame) (*BatchArray, error) {
-	raw, ok := f.Metalayer(metaBatchArray)
-	if !ok {
+	raw, err := f.Metalayer(metaBatchArray)
+	if err != nil {
 		return nil, fmt.Errorf("%w: not a BatchArray (no %q metalayer)", ErrUnsupported, metaBatchArray)
 	}
 	meta, err := decodeMap(raw)
@@ -51,7 +51,7 @@ func OpenBatchArray(f *frame.Frame) (*BatchArray, error) {
 	if v, ok := intOf(meta["items_per_block"]); ok {
 		b.itemsPerBlock = v
 	}
-	if _, ok := f.VLMetalayerRaw(vlmetaBatchLengths); ok {
+	if _, err := f.VLMetalayerRaw(vlmetaBatchLengths); err == nil {
 		raw, err := f.VLMetalayer(vlmetaBatchLengths)
 		if err != nil {
 			return nil, corrupt("vlmetalayer "+vlmetaBatchLengths, -1, "", err)

@@ -7,7 +7,7 @@ import (
 // classify tells a member frame's kind from its fixed metalayers, in the
 // order python-blosc2's from_cframe and process_opened_object test them.
 func classify(f *frame.Frame) Kind {
-	has := func(name string) bool { _, ok := f.Metalayer(name); return ok }
+	has := func(name string) bool { _, err := f.Metalayer(name); return err == nil }
 	switch {
 	case has(metaEmbed) || has(metaDict) || has(metaTree):
 		return KindEmbedStore
@@ -52,9 +52,9 @@ func describe(e *Entry, f *frame.Frame) error {
 	if e.Kind != KindNDArray && e.Kind != KindLazyExpr && e.Kind != KindLazyUDF && e.Kind != KindB2Object {
 		return nil
 	}
-	raw, ok := f.Metalayer(metaB2ND)
-	if !ok {
-		if raw, ok = f.Metalayer(metaCaterva); !ok {
+	raw, err := f.Metalayer(metaB2ND)
+	if err != nil {
+		if raw, err = f.Metalayer(metaCaterva); err != nil {
 			return nil
 		}
 	}

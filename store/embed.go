@@ -37,7 +37,7 @@ type embedStore struct {
 // flavorOf returns the flavor told by f's fixed metalayers, or 0.
 func flavorOf(f *frame.Frame) Flavor {
 	for fl := FlavorTree; fl >= FlavorEmbed; fl-- {
-		if _, ok := f.Metalayer(flavorMeta[fl]); ok {
+		if _, err := f.Metalayer(flavorMeta[fl]); err == nil {
 			return fl
 		}
 	}
@@ -63,7 +63,7 @@ func openEmbed(r io.ReaderAt, size int64, where string) (*embedStore, error) {
 			return nil, unsupported(where, -1, flavorMeta[es.flavor]+" version "+itoa(v), nil)
 		}
 	}
-	if _, ok := f.VLMetalayerRaw(vlmetaEstore); !ok {
+	if _, err := f.VLMetalayerRaw(vlmetaEstore); err != nil {
 		return es, nil // a store that never saved its map: empty, as python-blosc2 reads it
 	}
 	raw, err := f.VLMetalayer(vlmetaEstore)

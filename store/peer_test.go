@@ -102,8 +102,8 @@ func TestPeerMsgpack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fixed, ok := s.Embed().Metalayer(metaDict)
-	if !ok {
+	fixed, err := s.Embed().Metalayer(metaDict)
+	if err != nil {
 		t.Fatal("no b2dict metalayer")
 	}
 	p1, p2 := filepath.Join(dir, "meta"), filepath.Join(dir, "fixed")

@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/blosc2go/blosc2/blosc"
 	"github.com/blosc2go/blosc2/frame"
 	"github.com/vmihailenco/msgpack/v5"
 )
@@ -472,8 +471,7 @@ func (w *Writer) writeEmbed(out io.Writer) error {
 	if w.opts.EmbedParams != nil {
 		p = *w.opts.EmbedParams
 	} else {
-		p = frame.Params{Codec: blosc.Zstd, Clevel: 5, SplitMode: blosc.SplitAuto}
-		p.Filters[blosc.MaxFilters-1] = blosc.Shuffle
+		p = frame.DefaultParams() // python-blosc2's: zstd, clevel 5, shuffle
 	}
 	p.Typesize, p.Chunksize = 1, embedChunksize
 	p.Metalayers = []frame.Metalayer{{Name: flavorMeta[w.opts.Flavor], Content: versionMeta}}

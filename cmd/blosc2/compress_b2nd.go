@@ -152,14 +152,14 @@ func (j *compressJob) writeB2ND(e *env) error {
 	}
 	o := j.opts
 	o.Blocksize = int(g.BlockNbytes)
-	p, err := frameParams(o, j.dtype.ItemSize)
+	p, comp, err := frameParams(o, j.dtype.ItemSize)
 	if err != nil {
 		return usagef("%s", strings.Replace(flagOptionMessage(err), "--blocksize", "--blockshape", 1))
 	}
 	j.progress.total = need
 	cr := &countingReader{r: r, n: &j.progress.in}
 	return j.writeTo(e, func(w io.Writer) error {
-		aw, err := frame.NewArrayWriter(w, m, p)
+		aw, err := frame.NewArrayWriter(w, m, p, comp)
 		if err != nil {
 			return err
 		}

@@ -10,40 +10,35 @@ import (
 	"github.com/blosc2go/blosc2/frame"
 )
 
-// frameParams are the header parameters of a frame whose chunks are
-// compressed with o (typesize: the frame's, which for b2nd may exceed the
-// 255 a chunk records).
-func frameParams(o blosc.Options, typesize int) (frame.Params, error) {
+// frameParams are the parameters of a frame whose chunks are compressed
+// with o (typesize: the frame's, which for b2nd may exceed the 255 a chunk
+// records), and the writer option compressing them.
+func frameParams(o blosc.Options, typesize int) (frame.Params, frame.Option, error) {
 	enc, err := blosc.NewEncoder(o)
 	if err != nil {
-		return frame.Params{}, err
+		return frame.Params{}, nil, err
 	}
 	p := frame.DefaultParams()
-	p.Typesize = int32(typesize)
-	p.Codec = o.Codec
-	p.Clevel = uint8(o.Clevel)
-	p.SplitMode = o.SplitMode
-	p.Blocksize = int32(o.Blocksize)
-	p.Filters = o.Filters
-	p.FiltersMeta = o.FiltersMeta
+	p.Options = o
+	p.Typesize = typesize
+	p.Format = blosc.FormatBlosc2 // what the header records; chunks come from o
 	// Data chunks go through one Encoder (reusing its state); anything the
 	// writer compresses with another typesize gets its own options.
-	p.Compress = func(dst, src []byte, ts int) ([]byte, error) {
+	return p, frame.WithCompress(func(dst, src []byte, ts int) ([]byte, error) {
 		if chunkTypesize(ts) == o.Typesize {
 			return enc.Compress(dst, src)
 		}
 		o2 := o
 		o2.Typesize = chunkTypesize(ts)
 		return blosc.Compress(dst, src, o2)
-	}
-	return p, nil
+	}), nil
 }
 
 // writeFrame cuts the input into chunks of j.chunksize bytes (the last one
 // shorter) and writes them as a contiguous frame, reading one chunk at a
 // time.
 func (j *compressJob) writeFrame(e *env) error {
-	p, err := frameParams(j.opts, j.opts.Typesize)
+	p, comp, err := frameParams(j.opts, j.opts.Typesize)
 	if err != nil {
 		return usagef("%s", flagOptionMessage(err))
 	}
@@ -55,7 +50,7 @@ func (j *compressJob) writeFrame(e *env) error {
 	j.progress.total = max(size, 0)
 	r = &countingReader{r: r, n: &j.progress.in}
 	return j.writeTo(e, func(w io.Writer) error {
-		fw, err := frame.NewWriter(w, p)
+		fw, err := frame.NewWriter(w, p, comp)
 		if err != nil {
 			return err
 		}

@@ -281,7 +281,7 @@ func newFrameChunkRow(in *input, i int) (frameChunkRow, error) {
 		return frameChunkRow{}, err
 	}
 	row := frameChunkRow{Index: i, Storage: "stored", Nbytes: ci.Nbytes, File: ci.File}
-	if ci.Special != frame.NotSpecial {
+	if ci.Special != blosc.SpecialNone {
 		row.Storage = ci.Special.String()
 		return row, nil
 	}

@@ -111,7 +111,7 @@ func isStore(path string) bool {
 // isEmbedFrame reports whether fr carries the metalayer of an embed store.
 func isEmbedFrame(fr *frame.Frame) bool {
 	for _, m := range []string{"b2embed", "b2dict", "b2tree"} {
-		if _, ok := fr.Metalayer(m); ok {
+		if _, err := fr.Metalayer(m); err == nil {
 			return true
 		}
 	}

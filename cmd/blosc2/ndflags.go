@@ -37,8 +37,8 @@ func (d *dimsFlag) Set(s string) error {
 			dims = append(dims, v)
 		}
 	}
-	if len(dims) > frame.MaxDim {
-		return fmt.Errorf("%q: %d dimensions, at most %d", s, len(dims), frame.MaxDim)
+	if len(dims) > frame.MaxDims {
+		return fmt.Errorf("%q: %d dimensions, at most %d", s, len(dims), frame.MaxDims)
 	}
 	d.dims, d.set = dims, true
 	return nil

@@ -28,7 +28,7 @@ var verifyCommand = &command{
 // stores, in their own package) is added by putting its function before
 // verifyFrameOrChunk in verifiers; it returns a *frame.Report like the
 // others.
-type verifier func(path string, opts *frame.VerifyOptions) (rep *frame.Report, handled bool, err error)
+type verifier func(path string, opts []frame.Option) (rep *frame.Report, handled bool, err error)
 
 var verifiers = []verifier{
 	verifyStore,
@@ -37,22 +37,22 @@ var verifiers = []verifier{
 
 // verifyFrameOrChunk handles contiguous and sparse frames, b2nd arrays and
 // chunk files: everything package frame reads.
-func verifyFrameOrChunk(path string, opts *frame.VerifyOptions) (*frame.Report, bool, error) {
-	rep, err := frame.VerifyFile(path, opts)
+func verifyFrameOrChunk(path string, opts []frame.Option) (*frame.Report, bool, error) {
+	rep, err := frame.VerifyFile(path, opts...)
 	return rep, true, err
 }
 
 // verifyStdin verifies a chunk or contiguous frame read from standard
 // input (held in memory).
-func verifyStdin(stdin io.Reader, opts *frame.VerifyOptions) (*frame.Report, error) {
+func verifyStdin(stdin io.Reader, opts []frame.Option) (*frame.Report, error) {
 	b, err := io.ReadAll(stdin)
 	if err != nil {
 		return nil, fmt.Errorf("reading standard input: %w", err)
 	}
 	if isFrame(b) {
-		return frame.Verify(bytes.NewReader(b), int64(len(b)), opts)
+		return frame.Verify(bytes.NewReader(b), int64(len(b)), opts...)
 	}
-	return frame.VerifyChunk(bytes.NewReader(b), int64(len(b)), opts)
+	return frame.VerifyChunk(bytes.NewReader(b), int64(len(b)), opts...)
 }
 
 // verifyResult is one FILE's entry in the --json output.
@@ -81,10 +81,13 @@ func runVerify(e *env, args []string) error {
 	var results []verifyResult
 	bad := 0
 	for _, path := range pos {
-		opts := &frame.VerifyOptions{StructureOnly: *structOnly, Workers: *workers}
+		opts := []frame.Option{frame.WithWorkers(*workers)}
+		if *structOnly {
+			opts = append(opts, frame.WithStructureOnly())
+		}
 		prog := newChunkProgress(e.stderr, path)
 		if prog != nil {
-			opts.Progress = prog.update
+			opts = append(opts, frame.WithProgress(prog.update))
 		}
 		res := verifyResult{File: path}
 		var rep *frame.Report

@@ -18,7 +18,7 @@ import (
 // STORED zip member). Problems of a member name it in their Where, with
 // offsets in the member's frame. Members without bytes (C2Array
 // references) have nothing to check.
-func verifyStore(path string, opts *frame.VerifyOptions) (*frame.Report, bool, error) {
+func verifyStore(path string, opts []frame.Option) (*frame.Report, bool, error) {
 	if !isStore(path) {
 		return nil, false, nil
 	}
@@ -53,10 +53,10 @@ func verifyStore(path string, opts *frame.VerifyOptions) (*frame.Report, bool, e
 	// The embed store's own frame.
 	switch s.Form() {
 	case store.FormEmbed:
-		r, err := frame.VerifyFile(path, opts)
+		r, err := frame.VerifyFile(path, opts...)
 		merge(store.EmbedName, r, err)
 	case store.FormDir:
-		r, err := frame.VerifyFile(filepath.Join(path, store.EmbedName), opts)
+		r, err := frame.VerifyFile(filepath.Join(path, store.EmbedName), opts...)
 		merge(store.EmbedName, r, err)
 	case store.FormZip:
 		r, err := verifyZipMember(zf, store.EmbedName, opts)
@@ -76,11 +76,11 @@ func verifyStore(path string, opts *frame.VerifyOptions) (*frame.Report, bool, e
 		var r *frame.Report
 		switch {
 		case e.Embedded:
-			r, err = frame.Verify(io.NewSectionReader(s.Embed(), e.Offset, e.Length), e.Length, opts)
+			r, err = frame.Verify(io.NewSectionReader(s.Embed(), e.Offset, e.Length), e.Length, opts...)
 		case s.Form() == store.FormZip:
-			r, err = frame.Verify(io.NewSectionReader(zf, e.Offset, e.Length), e.Length, opts)
+			r, err = frame.Verify(io.NewSectionReader(zf, e.Offset, e.Length), e.Length, opts...)
 		default:
-			r, err = frame.VerifyFile(filepath.Join(path, filepath.FromSlash(e.Path)), opts)
+			r, err = frame.VerifyFile(filepath.Join(path, filepath.FromSlash(e.Path)), opts...)
 		}
 		merge(what, r, err)
 	}
@@ -88,7 +88,7 @@ func verifyStore(path string, opts *frame.VerifyOptions) (*frame.Report, bool, e
 }
 
 // verifyZipMember verifies the STORED zip member name of the archive f.
-func verifyZipMember(f *os.File, name string, opts *frame.VerifyOptions) (*frame.Report, error) {
+func verifyZipMember(f *os.File, name string, opts []frame.Option) (*frame.Report, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -109,7 +109,7 @@ func verifyZipMember(f *os.File, name string, opts *frame.VerifyOptions) (*frame
 			return nil, err
 		}
 		n := int64(m.CompressedSize64)
-		return frame.Verify(io.NewSectionReader(f, off, n), n, opts)
+		return frame.Verify(io.NewSectionReader(f, off, n), n, opts...)
 	}
 	return nil, errors.New("the zip holds no " + name)
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"github.com/blosc2go/blosc2/blosc"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -81,7 +82,7 @@ func TestRemoteChunkAndSlab(t *testing.T) {
 	chunkBytes := served.Load() - openBytes
 	info, _ := local.ChunkInfo(mid)
 	raw, _, _ := local.RawChunk(mid)
-	if info.Special == frame.NotSpecial && (chunkBytes < int64(len(raw)) || chunkBytes > 2*int64(len(raw))) {
+	if info.Special == blosc.SpecialNone && (chunkBytes < int64(len(raw)) || chunkBytes > 2*int64(len(raw))) {
 		t.Errorf("reading chunk %d (%d stored bytes) fetched %d bytes", mid, len(raw), chunkBytes)
 	}
 

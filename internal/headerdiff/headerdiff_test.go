@@ -84,8 +84,8 @@ func TestFrames(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := frame.DefaultParams()
-	p.Typesize = int32(a.Typesize())
-	p.Chunksize = a.Header().Chunksize
+	p.Typesize = a.Typesize()
+	p.Chunksize = int(a.Header().Chunksize)
 	p.Metalayers = []frame.Metalayer{{Name: "other", Content: []byte{1, 2, 3}}}
 	var buf bytes.Buffer
 	w, err := frame.NewWriter(&buf, p)

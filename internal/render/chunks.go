@@ -30,7 +30,7 @@ func chunk(f *frame.Frame, ra io.ReaderAt, i int) (Chunk, error) {
 		return Chunk{}, err
 	}
 	c := Chunk{Index: i, Nbytes: ci.Nbytes, Offset: ci.Offset}
-	if ci.Special != frame.NotSpecial {
+	if ci.Special != blosc.SpecialNone {
 		c.Special, c.Offset = ci.Special.String(), -1
 		return c, nil
 	}

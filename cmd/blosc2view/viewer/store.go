@@ -126,7 +126,7 @@ func (s *Session) openStore() error {
 // isEmbedStore tells whether the frame s opened is an embed store.
 func (s *Session) isEmbedStore() bool {
 	for _, m := range storeMetalayers {
-		if _, ok := s.frame.Metalayer(m); ok {
+		if _, err := s.frame.Metalayer(m); err == nil {
 			return true
 		}
 	}
