@@ -43,7 +43,9 @@ func (c *Compressor) Compress(dst, src []byte, level int) int {
 		c.chainTable = [chainSize]uint16{}
 		c.end = 0
 	}
-	c.base = c.end + windowStart
+	// A base at a multiple of 64 KiB makes uint16(position in src) the
+	// chain slot of the position's index: the searches work on positions.
+	c.base = (c.end + windowStart + chainSize - 1) &^ (chainSize - 1)
 	c.next = c.base
 	c.end = c.base + uint32(len(src))
 
