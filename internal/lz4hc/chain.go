@@ -159,14 +159,17 @@ func (c *Compressor) firstMatchNoRuns(src []byte, ip, mflimit, iHigh, attempts i
 		mp := ip - int(raw)
 		longest, best := minMatch-1, -1
 		tail16 := load16(src, ip+longest-1)
-		for n := attempts; n > 0 && uint(mp-lowPos) < uint(ip-lowPos); n-- {
-			if binary.LittleEndian.Uint16(src[mp+longest-1:]) == tail16 && binary.LittleEndian.Uint32(src[mp:]) == pattern {
-				if ml := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh); ml > longest {
-					longest, best = ml, mp
-					tail16 = load16(src, ip+longest-1)
-				}
+		span := ip - lowPos
+		for n := attempts; ; {
+			if mp, n = scan(ct, src, mp, lowPos, span, n, longest-1, tail16, pattern); n <= 0 || uint(mp-lowPos) >= uint(span) {
+				break
+			}
+			if ml := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh); ml > longest {
+				longest, best = ml, mp
+				tail16 = load16(src, ip+longest-1)
 			}
 			mp -= int(ct[uint16(mp)])
+			n--
 		}
 		if best >= 0 {
 			return ip, match{len: longest, off: ip - best}
@@ -185,21 +188,43 @@ func walkChain(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, l
 	tail := longest - 1 - lookBack
 	tail16 := load16(src, iLow+longest-1)
 	best, sBack := -1, 0
-	for n := attempts; n > 0 && uint(mp-lowPos) < uint(ip-lowPos); n-- {
-		if binary.LittleEndian.Uint16(src[mp+tail:]) == tail16 && binary.LittleEndian.Uint32(src[mp:]) == pattern {
-			back := 0
-			if lookBack != 0 {
-				back = countBack(src, ip, mp, iLow, 0)
-			}
-			if ml := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh) - back; ml > longest {
-				longest, best, sBack = ml, mp, back
-				tail = longest - 1 - lookBack
-				tail16 = load16(src, iLow+longest-1)
-			}
+	span := ip - lowPos
+	for n := attempts; ; {
+		if mp, n = scan(ct, src, mp, lowPos, span, n, tail, tail16, pattern); n <= 0 || uint(mp-lowPos) >= uint(span) {
+			break
+		}
+		back := 0
+		if lookBack != 0 {
+			back = countBack(src, ip, mp, iLow, 0)
+		}
+		if ml := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh) - back; ml > longest {
+			longest, best, sBack = ml, mp, back
+			tail = longest - 1 - lookBack
+			tail16 = load16(src, iLow+longest-1)
+		}
+		mp -= int(ct[uint16(mp)])
+		n--
+	}
+	return longest, best, sBack
+}
+
+// scan follows the hash chain from the candidate at position mp, for at
+// most n candidates in [lowPos, lowPos+span), to the first one that may
+// give a match longer than the best so far: the two bytes at tail from it
+// are tail16 and its first four are pattern. It returns that candidate and
+// the attempts left counting it, or n <= 0 or a position out of the range
+// when there is none. The loop is kept small enough for its values to stay
+// in registers.
+func scan(ct *[chainSize]uint16, src []byte, mp, lowPos, span, n, tail int, tail16 uint16, pattern uint32) (int, int) {
+	for ; n > 0 && uint(mp-lowPos) < uint(span); n-- {
+		t := mp + tail
+		if t+1 < len(src) && uint16(src[t])|uint16(src[t+1])<<8 == tail16 &&
+			mp+3 < len(src) && uint32(src[mp])|uint32(src[mp+1])<<8|uint32(src[mp+2])<<16|uint32(src[mp+3])<<24 == pattern {
+			return mp, n
 		}
 		mp -= int(ct[uint16(mp)])
 	}
-	return longest, best, sBack
+	return mp, n
 }
 
 // widerMatch looks for a match at src[ip:] longer than longest, which may
@@ -356,17 +381,19 @@ func (c *Compressor) runStep(src []byte, ip, iHigh, lookBack int, pattern, match
 // compressChain is LZ4HC_compress_hashChain: for each position the best
 // match of the chain search, then a look at the positions near its end for
 // a longer one, keeping up to three overlapping matches and trimming them.
-func (c *Compressor) compressChain(dst, src []byte, attempts int, limited bool) int {
+// The block is src[start:]; src[:start] is a dictionary its matches may
+// refer to.
+func (c *Compressor) compressChain(dst, src []byte, start, attempts int, limited bool) int {
 	runs := attempts > patternAttempts
 	n := len(src)
 	mflimit := n - mfLimit
 	matchlimit := n - lastLiterals
-	ip, anchor, op := 0, 0, 0
+	ip, anchor, op := start, start, 0
 	var (
 		start0, start2, start3 int
 		m0, m1, m2, m3         match
 	)
-	if n < minLength {
+	if n-start < minLength {
 		goto last
 	}
 
