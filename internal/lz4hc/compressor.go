@@ -41,8 +41,8 @@ func (c *Compressor) Compress(dst, src []byte, level int) int {
 // LZ4_compress_HC_continue do (C-Blosc2 compresses the streams of a chunk
 // with a dictionary so). The block decodes with the same dictionary
 // (LZ4_decompress_safe_usingDict). An empty dict is no dictionary. The
-// bytes are not lz4's (which does not let a match run from the dictionary
-// into the block), but the same size or smaller.
+// bytes are not always lz4's: the dictionary's last three positions are
+// searched too.
 func (c *Compressor) CompressDict(dst, src, dict []byte, level int) int {
 	if len(src) > MaxInputSize {
 		return 0
