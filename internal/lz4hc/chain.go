@@ -14,16 +14,21 @@ type match struct {
 func (c *Compressor) insert(src []byte, target uint32) {
 	ht := &c.hashTable
 	ct := &c.chainTable
-	base := c.base
-	for idx := c.next; idx < target; idx++ {
-		p := int(idx - base)
-		h := hashHC(binary.LittleEndian.Uint32(src[p : p+4]))
-		delta := idx - ht[h]
-		if delta > maxDistance {
-			delta = maxDistance
+	if c.next < target {
+		// Positions p..end-1, their 4 bytes in s (one bounds check).
+		idx := c.next
+		p, end := int(idx-c.base), int(target-c.base)
+		s := src[p : end+3]
+		for i := 0; i+3 < len(s); i++ {
+			h := hashHC(uint32(s[i]) | uint32(s[i+1])<<8 | uint32(s[i+2])<<16 | uint32(s[i+3])<<24)
+			delta := idx - ht[h]
+			if delta > maxDistance {
+				delta = maxDistance
+			}
+			ct[uint16(idx)] = uint16(delta)
+			ht[h] = idx
+			idx++
 		}
-		ct[uint16(idx)] = uint16(delta)
-		ht[h] = idx
 	}
 	c.next = target
 }
