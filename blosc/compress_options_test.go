@@ -40,7 +40,7 @@ func TestCompressInvalidOptions(t *testing.T) {
 		{"truncprec f32 24", mod(func(o *Options) { o.Typesize = 4; o.Filters[0] = TruncPrec; o.FiltersMeta[0] = 24 }), "FiltersMeta[0]"},
 		{"inttrunc ts", mod(func(o *Options) { o.Typesize = 3; o.Filters[0] = IntTrunc; o.FiltersMeta[0] = 3 }), "Filters[0]"},
 		{"inttrunc 65", mod(func(o *Options) { o.Filters[0] = IntTrunc; o.FiltersMeta[0] = 65 }), "FiltersMeta[0]"},
-		{"dict codec", mod(func(o *Options) { o.Codec = LZ4; o.Dict = []byte("abc") }), "Dict"},
+		{"dict codec", mod(func(o *Options) { o.Codec = BloscLZ; o.Dict = []byte("abc") }), "Dict"},
 		{"dict empty", mod(func(o *Options) { o.Dict = []byte{} }), "Dict"},
 		{"dict big", mod(func(o *Options) { o.Dict = make([]byte, MaxDictSize+1) }), "Dict"},
 		{"dict blosc1", mod(func(o *Options) { o.Format = FormatBlosc1; o.Dict = []byte("abc") }), "Dict"},

@@ -88,17 +88,20 @@ func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int) in
 	case BloscLZ:
 		n = blosclz.Compress(dst[:limit], src, o.Clevel)
 	case LZ4:
-		// C-Blosc2 passes acceleration 10-clevel to LZ4_compress_fast.
+		// C-Blosc2 passes acceleration 10-clevel to LZ4_compress_fast
+		// (LZ4_compress_fast_continue after LZ4_loadDict with a
+		// dictionary; CompressDict without one is Compress).
 		if w.lz4 == nil {
 			w.lz4 = new(lz4enc.Compressor)
 		}
-		n = w.lz4.Compress(dst[:limit], src, 10-o.Clevel)
+		n = w.lz4.CompressDict(dst[:limit], src, o.Dict, 10-o.Clevel)
 	case LZ4HC:
-		// C-Blosc2 runs LZ4_compress_HC at level clevel.
+		// C-Blosc2 runs LZ4_compress_HC at level clevel (with a
+		// dictionary, LZ4_loadDictHC and LZ4_compress_HC_continue).
 		if w.lz4hc == nil {
 			w.lz4hc = lz4hc.NewCompressor()
 		}
-		n = w.lz4hc.Compress(dst[:limit], src, o.Clevel)
+		n = w.lz4hc.CompressDict(dst[:limit], src, o.Dict, o.Clevel)
 	case Zlib:
 		w.zout.b = w.zout.b[:0]
 		if w.zlib == nil {

@@ -108,9 +108,11 @@ type Options struct {
 	// Workers is how many goroutines compress the blocks of one chunk; 0
 	// means runtime.GOMAXPROCS(0). The output does not depend on it.
 	Workers int
-	// Dict is an optional Zstd dictionary (zstd's dictionary format or raw
-	// content, at most MaxDictSize bytes), stored in every chunk and used
-	// for every stream. Only with Codec Zstd and FormatBlosc2.
+	// Dict is an optional dictionary (at most MaxDictSize bytes), stored
+	// in every chunk and used for every stream: for Zstd, zstd's
+	// dictionary format or raw content; for LZ4 and LZ4HC, raw content
+	// the streams may refer to, as C-Blosc2 3.x writes and reads them.
+	// Only with Codec Zstd, LZ4 or LZ4HC and FormatBlosc2.
 	Dict []byte
 	// Format is the chunk format: FormatBlosc2 (default) or FormatBlosc1.
 	Format Format
@@ -164,8 +166,8 @@ func (o Options) check() (Options, error) {
 	}
 	if o.Dict != nil {
 		switch {
-		case o.Codec != Zstd:
-			return o, optionError("Dict", "a dictionary needs Codec zstd")
+		case o.Codec != Zstd && o.Codec != LZ4 && o.Codec != LZ4HC:
+			return o, optionError("Dict", "a dictionary needs Codec zstd, lz4 or lz4hc")
 		case o.Format != FormatBlosc2:
 			return o, optionError("Dict", "the blosc1 format cannot hold a dictionary")
 		case len(o.Dict) == 0 || len(o.Dict) > MaxDictSize:

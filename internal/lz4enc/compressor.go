@@ -8,6 +8,7 @@ import "math"
 type Compressor struct {
 	table16 [table16Size]uint16 // byU16: positions by hash4, inputs below u16Limit
 	table32 [table32Size]uint32 // byU32: positions by hash5, larger inputs
+	buf     []byte              // CompressDict: the dictionary and the block
 }
 
 // Compress compresses src into dst as an LZ4 block with the given
@@ -59,5 +60,54 @@ func (c *Compressor) Compress(dst, src []byte, acceleration int) int {
 		return compress16(&c.table16, dst, src, acceleration, olimit)
 	}
 	c.table32 = [table32Size]uint32{}
-	return compress32(&c.table32, dst, src, acceleration, olimit)
+	return compress32(&c.table32, dst, src, 0, acceleration, olimit)
+}
+
+// CompressDict is Compress with a dictionary: the block may refer to the
+// last 64 KiB of dict, as lz4's LZ4_loadDict then LZ4_compress_fast_continue
+// do (C-Blosc2 compresses the streams of a chunk with a dictionary so), and
+// decodes with the same dictionary (LZ4_decompress_safe_usingDict). Like
+// LZ4_loadDict, it enters every third position of the dictionary in the
+// hash table. An empty dict is no dictionary. The bytes are not always
+// lz4's: a match may run from the dictionary into the block.
+func (c *Compressor) CompressDict(dst, src, dict []byte, acceleration int) int {
+	if len(dict) == 0 {
+		return c.Compress(dst, src, acceleration)
+	}
+	if acceleration < 1 {
+		acceleration = 1
+	} else if acceleration > MaxAcceleration {
+		acceleration = MaxAcceleration
+	}
+	if len(src) > MaxInputSize {
+		return 0
+	}
+	if len(src) == 0 {
+		if len(dst) == 0 {
+			return 0
+		}
+		dst[0] = 0
+		return 1
+	}
+	if len(dict) > maxDistance+1 {
+		dict = dict[len(dict)-(maxDistance+1):]
+	}
+	dst = dst[:len(dst):len(dst)]
+	olimit := math.MaxInt
+	if len(dst) < CompressBound(len(src)) {
+		olimit = len(dst)
+	}
+	// The dictionary and the block, one after the other, in one buffer.
+	c.buf = append(append(c.buf[:0], dict...), src...)
+	buf, start := c.buf, len(dict)
+	if len(src) < minLength {
+		return lastLiteralsRun(dst, buf, 0, start, olimit)
+	}
+	t := &c.table32
+	*t = [table32Size]uint32{}
+	for p := 0; p+8 <= start; p += 3 {
+		t[hash5(load64(buf, p))&(table32Size-1)] = uint32(p)
+	}
+	t[hash5(load64(buf, start))&(table32Size-1)] = uint32(start)
+	return compress32(t, dst, buf, start, acceleration, olimit)
 }

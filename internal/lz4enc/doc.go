@@ -16,5 +16,9 @@
 // call; it is not safe for concurrent use (use one per goroutine). The code
 // is portable Go: no unsafe, no assembly, and correct on big-endian hosts.
 //
+// CompressDict compresses a block that may refer to a dictionary, as
+// LZ4_loadDict then LZ4_compress_fast_continue do for C-Blosc2's chunks with
+// a dictionary; its output decodes with LZ4_decompress_safe_usingDict.
+//
 // The package is internal to the module: the blosc package uses it.
 package lz4enc

@@ -14,16 +14,21 @@ type match struct {
 func (c *Compressor) insert(src []byte, target uint32) {
 	ht := &c.hashTable
 	ct := &c.chainTable
-	base := c.base
-	for idx := c.next; idx < target; idx++ {
-		p := int(idx - base)
-		h := hashHC(binary.LittleEndian.Uint32(src[p : p+4]))
-		delta := idx - ht[h]
-		if delta > maxDistance {
-			delta = maxDistance
+	if c.next < target {
+		// Positions p..end-1, their 4 bytes in s (one bounds check).
+		idx := c.next
+		p, end := int(idx-c.base), int(target-c.base)
+		s := src[p : end+3]
+		for i := 0; i+3 < len(s); i++ {
+			h := hashHC(uint32(s[i]) | uint32(s[i+1])<<8 | uint32(s[i+2])<<16 | uint32(s[i+3])<<24)
+			delta := idx - ht[h]
+			if delta > maxDistance {
+				delta = maxDistance
+			}
+			ct[uint16(idx)] = uint16(delta)
+			ht[h] = idx
+			idx++
 		}
-		ct[uint16(idx)] = uint16(delta)
-		ht[h] = idx
 	}
 	c.next = target
 }
@@ -53,22 +58,43 @@ func (c *Compressor) insertUpTo(src []byte, target uint32) {
 // mflimit when there is none. It is widerMatch with no look-back and a
 // minimum length of 4, with the loop over positions inside.
 func (c *Compressor) firstMatch(src []byte, ip, mflimit, iHigh, attempts int, runs bool) (int, match) {
+	if !runs {
+		return c.firstMatchNoRuns(src, ip, mflimit, iHigh, attempts)
+	}
+	ht := &c.hashTable
 	ct := &c.chainTable
 	base := c.base
+	if ip <= mflimit {
+		c.insertUpTo(src, base+uint32(ip))
+	}
 	for ; ip <= mflimit; ip++ {
 		ipIndex := base + uint32(ip)
 		lowest := base
 		if base+maxDistance+1 <= ipIndex {
 			lowest = ipIndex - maxDistance
 		}
-		c.insertUpTo(src, ipIndex)
 		pattern := binary.LittleEndian.Uint32(src[ip : ip+4])
-		matchIndex := c.hashTable[hashHC(pattern)]
+		h := hashHC(pattern)
+		matchIndex := ht[h]
+		// Insert ip now, with the hash at hand: lz4 inserts it at the
+		// next search, after nothing else has touched the tables. The
+		// search below never reads its chain link (the window is
+		// shorter than the chain table).
+		delta := ipIndex - matchIndex
+		if delta > maxDistance {
+			delta = maxDistance
+		}
+		ct[uint16(ipIndex)] = uint16(delta)
+		ht[h] = ipIndex
+		c.next = ipIndex + 1
+
 		longest, offset := minMatch-1, 0
 		tail := longest - 1
 		tail16 := load16(src, ip+tail)
 		rs := runSearch{}
-		for n := attempts; matchIndex >= lowest && matchIndex < ipIndex && n > 0; n-- {
+		// matchIndex in [lowest, ipIndex): one unsigned comparison.
+		span := ipIndex - lowest
+		for n := attempts; matchIndex-lowest < span && n > 0; n-- {
 			mp := int(matchIndex - base)
 			if t := mp + tail; binary.LittleEndian.Uint16(src[t:t+2]) == tail16 && binary.LittleEndian.Uint32(src[mp:mp+4]) == pattern {
 				if ml := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh); ml > longest {
@@ -103,6 +129,109 @@ func (c *Compressor) firstMatch(src []byte, ip, mflimit, iHigh, attempts int, ru
 	return ip, match{}
 }
 
+// firstMatchNoRuns is firstMatch without run detection (levels below 9),
+// the search written on positions in src (see Compressor.base).
+func (c *Compressor) firstMatchNoRuns(src []byte, ip, mflimit, iHigh, attempts int) (int, match) {
+	ht := &c.hashTable
+	ct := &c.chainTable
+	base := c.base
+	if ip <= mflimit {
+		c.insertUpTo(src, base+uint32(ip))
+	}
+	for ; ip <= mflimit; ip++ {
+		ipIndex := base + uint32(ip)
+		lowPos := 0
+		if ip > maxDistance {
+			lowPos = ip - maxDistance
+		}
+		pattern := binary.LittleEndian.Uint32(src[ip : ip+4])
+		h := hashHC(pattern)
+		matchIndex := ht[h]
+		// Insert ip now, with the hash at hand (see firstMatch).
+		raw := ipIndex - matchIndex
+		delta := raw
+		if delta > maxDistance {
+			delta = maxDistance
+		}
+		ct[uint16(ip)] = uint16(delta)
+		ht[h] = ipIndex
+		c.next = ipIndex + 1
+
+		// The first candidate, if in the window, as a position.
+		if raw == 0 || raw > uint32(ip-lowPos) {
+			continue
+		}
+		mp := ip - int(raw)
+		longest, best := minMatch-1, -1
+		tail16 := load16(src, ip+longest-1)
+		span := ip - lowPos
+		for n := attempts; ; {
+			if mp, n = scan(ct, src, mp, lowPos, span, n, longest-1, tail16, pattern); n <= 0 || uint(mp-lowPos) >= uint(span) {
+				break
+			}
+			if ml := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh); ml > longest {
+				longest, best = ml, mp
+				tail16 = load16(src, ip+longest-1)
+			}
+			mp -= int(ct[uint16(mp)])
+			n--
+		}
+		if best >= 0 {
+			return ip, match{len: longest, off: ip - best}
+		}
+	}
+	return ip, match{}
+}
+
+// walkChain is the chain search of widerMatch without run detection
+// (levels below 9), on positions in src: from the candidate at mp, for at
+// most attempts candidates not below lowPos, the longest match longer than
+// longest. It returns its length, position and look-back (<= 0), or
+// position -1 when there is none.
+func walkChain(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (int, int, int) {
+	lookBack := ip - iLow
+	tail := longest - 1 - lookBack
+	tail16 := load16(src, iLow+longest-1)
+	best, sBack := -1, 0
+	span := ip - lowPos
+	for n := attempts; ; {
+		if mp, n = scan(ct, src, mp, lowPos, span, n, tail, tail16, pattern); n <= 0 || uint(mp-lowPos) >= uint(span) {
+			break
+		}
+		back := 0
+		if lookBack != 0 {
+			back = countBack(src, ip, mp, iLow, 0)
+		}
+		if ml := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh) - back; ml > longest {
+			longest, best, sBack = ml, mp, back
+			tail = longest - 1 - lookBack
+			tail16 = load16(src, iLow+longest-1)
+		}
+		mp -= int(ct[uint16(mp)])
+		n--
+	}
+	return longest, best, sBack
+}
+
+// scan follows the hash chain from the candidate at position mp, for at
+// most n candidates in [lowPos, lowPos+span), to the first one that may
+// give a match longer than the best so far: the two bytes at tail from it
+// are tail16 and its first four are pattern. It returns that candidate and
+// the attempts left counting it, or n <= 0 or a position out of the range
+// when there is none. The loop is kept small enough for its values to stay
+// in registers.
+func scan(ct *[chainSize]uint16, src []byte, mp, lowPos, span, n, tail int, tail16 uint16, pattern uint32) (int, int) {
+	for ; n > 0 && uint(mp-lowPos) < uint(span); n-- {
+		t := mp + tail
+		if t+1 < len(src) && uint16(src[t])|uint16(src[t+1])<<8 == tail16 &&
+			mp+3 < len(src) && uint32(src[mp])|uint32(src[mp+1])<<8|uint32(src[mp+2])<<16|uint32(src[mp+3])<<24 == pattern {
+			return mp, n
+		}
+		mp -= int(ct[uint16(mp)])
+	}
+	return mp, n
+}
+
 // widerMatch looks for a match at src[ip:] longer than longest, which may
 // start as far back as iLow and end no later than iHigh, following at most
 // attempts links of the hash chain (LZ4HC_InsertAndGetWiderMatch without
@@ -121,6 +250,17 @@ func (c *Compressor) widerMatch(src []byte, ip, iLow, iHigh, longest, attempts i
 	c.insertUpTo(src, ipIndex)
 	pattern := binary.LittleEndian.Uint32(src[ip : ip+4])
 	matchIndex := c.hashTable[hashHC(pattern)]
+	if !runs {
+		if matchIndex-lowest >= ipIndex-lowest {
+			return match{len: longest}
+		}
+		lowPos := int(lowest - base)
+		l, pos, back := walkChain(ct, src, ip, iLow, iHigh, int(matchIndex-lowest)+lowPos, lowPos, longest, attempts, pattern)
+		if pos < 0 {
+			return match{len: longest}
+		}
+		return match{len: l, off: ip - pos, back: back}
+	}
 	offset, sBack := 0, 0
 
 	// A candidate must first have the two bytes that would make it longer
@@ -246,17 +386,19 @@ func (c *Compressor) runStep(src []byte, ip, iHigh, lookBack int, pattern, match
 // compressChain is LZ4HC_compress_hashChain: for each position the best
 // match of the chain search, then a look at the positions near its end for
 // a longer one, keeping up to three overlapping matches and trimming them.
-func (c *Compressor) compressChain(dst, src []byte, attempts int, limited bool) int {
+// The block is src[start:]; src[:start] is a dictionary its matches may
+// refer to.
+func (c *Compressor) compressChain(dst, src []byte, start, attempts int, limited bool) int {
 	runs := attempts > patternAttempts
 	n := len(src)
 	mflimit := n - mfLimit
 	matchlimit := n - lastLiterals
-	ip, anchor, op := 0, 0, 0
+	ip, anchor, op := start, start, 0
 	var (
 		start0, start2, start3 int
 		m0, m1, m2, m3         match
 	)
-	if n < minLength {
+	if n-start < minLength {
 		goto last
 	}
 

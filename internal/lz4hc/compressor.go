@@ -17,6 +17,7 @@ type Compressor struct {
 	end        uint32                // index past the last input byte of the previous call
 	base       uint32                // index of src[0] in the current call
 	next       uint32                // first index not yet inserted in the chains
+	buf        []byte                // CompressDict: the dictionary and the block
 }
 
 // NewCompressor returns a new Compressor.
@@ -32,6 +33,34 @@ func (c *Compressor) Compress(dst, src []byte, level int) int {
 	if len(src) > MaxInputSize {
 		return 0
 	}
+	return c.compress(dst, src, 0, len(src), level)
+}
+
+// CompressDict is Compress with a dictionary: the block may refer to the
+// last 64 KiB of dict, as lz4's LZ4_loadDictHC then
+// LZ4_compress_HC_continue do (C-Blosc2 compresses the streams of a chunk
+// with a dictionary so). The block decodes with the same dictionary
+// (LZ4_decompress_safe_usingDict). An empty dict is no dictionary. The
+// bytes are not always lz4's: the dictionary's last three positions are
+// searched too.
+func (c *Compressor) CompressDict(dst, src, dict []byte, level int) int {
+	if len(src) > MaxInputSize {
+		return 0
+	}
+	if len(dict) == 0 {
+		return c.Compress(dst, src, level)
+	}
+	if len(dict) > maxDistance+1 {
+		dict = dict[len(dict)-(maxDistance+1):]
+	}
+	// The dictionary and the block, one after the other, in one buffer.
+	c.buf = append(append(c.buf[:0], dict...), src...)
+	return c.compress(dst, c.buf, len(dict), len(src), level)
+}
+
+// compress compresses the block src[start:], of n bytes, after the
+// dictionary src[:start].
+func (c *Compressor) compress(dst, src []byte, start, n, level int) int {
 	if level < MinLevel {
 		level = DefaultLevel
 	}
@@ -43,17 +72,19 @@ func (c *Compressor) Compress(dst, src []byte, level int) int {
 		c.chainTable = [chainSize]uint16{}
 		c.end = 0
 	}
-	c.base = c.end + windowStart
+	// A base at a multiple of 64 KiB makes uint16(position in src) the
+	// chain slot of the position's index: the searches work on positions.
+	c.base = (c.end + windowStart + chainSize - 1) &^ (chainSize - 1)
 	c.next = c.base
 	c.end = c.base + uint32(len(src))
 
 	// lz4 checks the output conservatively only when dst may be too small.
-	limited := len(dst) < CompressBound(len(src))
+	limited := len(dst) < CompressBound(n)
 	p := levels[level]
 	if p.mid {
-		return c.compressMid(dst, src, limited)
+		return c.compressMid(dst, src, start, limited)
 	}
-	return c.compressChain(dst, src, p.attempts, limited)
+	return c.compressChain(dst, src, start, p.attempts, limited)
 }
 
 // encodeSequence writes at dst[op:] the sequence of the literals

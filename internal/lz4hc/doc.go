@@ -17,5 +17,9 @@
 // applies lz4's conservative "limitedOutput" checks, so it may give up a
 // little before dst is really full, exactly where lz4 gives up.
 //
+// CompressDict compresses a block that may refer to a dictionary, as
+// LZ4_loadDictHC then LZ4_compress_HC_continue do for C-Blosc2's chunks
+// with a dictionary; its output decodes with LZ4_decompress_safe_usingDict.
+//
 // The package is internal to the module: the blosc package uses it.
 package lz4hc

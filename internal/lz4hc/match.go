@@ -25,19 +25,22 @@ func hashMid8(v uint64) uint32 { return uint32(((v << 8) * 58295818150454627) >>
 // count returns how many bytes src[a:] and src[b:] have in common, counting
 // only bytes of the first before limit (LZ4_count). b < a.
 func count(src []byte, a, b, limit int) int {
-	start := a
-	for a+8 <= limit {
-		if x := load64(src, a) ^ load64(src, b); x != 0 {
-			return a - start + bits.TrailingZeros64(x)>>3
+	if a >= limit {
+		return 0
+	}
+	// Two windows of the same length: one bounds check per 8 bytes.
+	sa := src[a:limit]
+	sb := src[b:]
+	sb = sb[:len(sa)]
+	i := 0
+	for ; i+8 <= len(sa); i += 8 {
+		if x := binary.LittleEndian.Uint64(sa[i:i+8]) ^ binary.LittleEndian.Uint64(sb[i:i+8]); x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
 		}
-		a += 8
-		b += 8
 	}
-	for a < limit && src[a] == src[b] {
-		a++
-		b++
+	for ; i < len(sa) && sa[i] == sb[i]; i++ {
 	}
-	return a - start
+	return i
 }
 
 // countBack returns how many bytes before src[a] and src[b] are equal,

@@ -3,8 +3,10 @@ package lz4hc
 // compressMid is LZ4MID_compress, lz4 1.10's strategy for levels 1 and 2:
 // at each position the candidate of a table of 8-byte hashes, else that of
 // a table of 4-byte hashes (then also the 8-byte candidate one byte
-// further), no chains, and a faster skip over data without matches.
-func (c *Compressor) compressMid(dst, src []byte, limited bool) int {
+// further), no chains, and a faster skip over data without matches. The
+// block is src[start:]; src[:start] is a dictionary its matches may refer
+// to, entered in the tables first (LZ4MID_fillHTable).
+func (c *Compressor) compressMid(dst, src []byte, start int, limited bool) int {
 	h4 := (*[midHashTableSize]uint32)(c.hashTable[:midHashTableSize])
 	h8 := (*[midHashTableSize]uint32)(c.hashTable[midHashTableSize:])
 	base := c.base
@@ -12,11 +14,15 @@ func (c *Compressor) compressMid(dst, src []byte, limited bool) int {
 	mflimit := n - mfLimit
 	matchlimit := n - lastLiterals
 	ilimit := n - 8
-	ip, anchor, op := 0, 0, 0
-	if n < minLength {
+	ip, anchor, op := start, start, 0
+	if n-start < minLength {
 		return lastLiteralsRun(dst, src, op, anchor)
 	}
 	ilimitIdx := base + uint32(ilimit)
+	for p := 0; p+8 <= start; p++ {
+		h4[hashMid4(load32(src, p))] = base + uint32(p)
+		h8[hashMid8(load64(src, p))] = base + uint32(p)
+	}
 
 	for ip <= mflimit {
 		ipIndex := base + uint32(ip)
