@@ -99,6 +99,7 @@ func (d *Decompressor) buildFixed() {
 		}
 	}
 	build(d.litlen[:], l[:numLitlen], litlenSyms[:], litlenBits, singleOK)
+	pairLiterals(d.litlen[:1<<litlenBits], litlenBits)
 	build(d.dist[:], l[numLitlen:], distSyms[:], distBits, singleOrEmptyOK)
 	d.fixed = true
 }
@@ -174,6 +175,7 @@ func (d *Decompressor) readTables(br *bitReader) error {
 	if r := build(d.litlen[:], lens[:nlit], litlenSyms[:], litlenBits, singleOK); r != "" {
 		return corrupt(start, "literal/length code: "+r)
 	}
+	pairLiterals(d.litlen[:1<<litlenBits], litlenBits)
 	if r := build(d.dist[:], lens[nlit:], distSyms[:], distBits, singleOrEmptyOK); r != "" {
 		return corrupt(start, "distance code: "+r)
 	}

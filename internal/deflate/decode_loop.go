@@ -7,7 +7,8 @@ import "encoding/binary"
 //
 // Bit budget: after a refill the buffer holds at least 56 bits; a length
 // (15-bit code, 5 extra bits) and a distance (15-bit code, 13 extra bits)
-// take at most 48, three literals of the main table at most 33. So each
+// take at most 48, three entries of one or two literals of the main table
+// at most 33. So each
 // iteration refills once and then tests no bit count.
 func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) {
 	src, in := br.src, br.in
@@ -23,22 +24,23 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 
 		e := ll[buf&llMask]
 		if int32(e) < 0 {
+			// Up to three entries of one or two literals (11 bits each).
 			buf >>= e & 31
 			nb -= uint(e & 31)
-			dst[out] = byte(e >> 16)
-			out++
+			binary.LittleEndian.PutUint16(dst[out:], uint16(e>>8))
+			out += 1 + int(e>>30&1)
 			e = ll[buf&llMask]
 			if int32(e) < 0 {
 				buf >>= e & 31
 				nb -= uint(e & 31)
-				dst[out] = byte(e >> 16)
-				out++
+				binary.LittleEndian.PutUint16(dst[out:], uint16(e>>8))
+				out += 1 + int(e>>30&1)
 				e = ll[buf&llMask]
 				if int32(e) < 0 {
 					buf >>= e & 31
 					nb -= uint(e & 31)
-					dst[out] = byte(e >> 16)
-					out++
+					binary.LittleEndian.PutUint16(dst[out:], uint16(e>>8))
+					out += 1 + int(e>>30&1)
 				}
 			}
 			continue
@@ -51,7 +53,7 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 				if int32(e) < 0 {
 					buf >>= e & 31
 					nb -= uint(e & 31)
-					dst[out] = byte(e >> 16)
+					dst[out] = byte(e >> 8)
 					out++
 					continue
 				}
@@ -111,12 +113,24 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 			e = ll[e>>16+uint32(br.buf&(1<<(e>>8&31)-1))]
 		}
 		if int32(e) < 0 {
+			if e&fDouble != 0 && len(dst)-out >= 2 {
+				br.buf >>= e & 31
+				br.n -= uint(e & 31)
+				dst[out] = byte(e >> 8)
+				dst[out+1] = byte(e >> 16)
+				out += 2
+				continue
+			}
 			if out >= len(dst) {
 				return out, corrupt(br.pos(), errOutput)
 			}
-			br.buf >>= e & 31
-			br.n -= uint(e & 31)
-			dst[out] = byte(e >> 16)
+			l := e & 31
+			if e&fDouble != 0 {
+				l = e >> 24 & 31
+			}
+			br.buf >>= l
+			br.n -= uint(l)
+			dst[out] = byte(e >> 8)
 			out++
 			continue
 		}

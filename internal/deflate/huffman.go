@@ -10,9 +10,14 @@ import "math/bits"
 //	bit   7     subtable pointer
 //	bits  8-12  code word length plus the symbol's extra bits (for a
 //	            subtable pointer: the subtable's index bits)
-//	bits 16-30  value: literal byte, length or distance base, subtable start,
-//	            code length symbol
+//	bits 16-30  value: length or distance base, subtable start, code
+//	            length symbol
 //	bit  31     literal
+//
+// A literal entry holds its byte in bits 8-15; the main literal/length
+// table also has double-literal entries (bit 30): two literals whose codes
+// fit the main table together, the second byte in bits 16-23, the first
+// code's length in bits 24-28 and the length of both in bits 0-4.
 //
 // A length or distance is value + (buf & (1<<total-1)) >> codelen, read
 // from the bit buffer before the total bits are dropped.
@@ -21,6 +26,7 @@ const (
 	fEOB     = 1 << 6
 	fSub     = 1 << 7
 	fLiteral = 1 << 31
+	fDouble  = 1 << 30
 	// fSpecial are the flags that leave the fast path of a length.
 	fSpecial = fInvalid | fEOB | fSub
 )
@@ -54,7 +60,7 @@ var precodeOrder = [numPrecode]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12
 
 func init() {
 	for i := 0; i < 256; i++ {
-		litlenSyms[i] = fLiteral | uint32(i)<<16
+		litlenSyms[i] = fLiteral | uint32(i)<<8
 	}
 	litlenSyms[256] = fEOB
 	base, extra := uint32(3), uint32(0)
@@ -153,7 +159,10 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int) str
 		prevLen = l
 		r := uint32(bits.Reverse16(uint16(code)) >> (16 - l))
 		if l <= tb {
-			e := syms[sym] + uint32(l) + uint32(l)<<8
+			e := syms[sym] + uint32(l)
+			if e&fLiteral == 0 {
+				e += uint32(l) << 8
+			}
 			for j := r; j < 1<<tb; j += 1 << l {
 				main[j] = e
 			}
@@ -179,7 +188,10 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int) str
 				main[prefix] = uint32(subStart)<<16 | fSub | uint32(tb) | uint32(s)<<8
 			}
 			sl := l - tb
-			e := syms[sym] + uint32(sl) + uint32(sl)<<8
+			e := syms[sym] + uint32(sl)
+			if e&fLiteral == 0 {
+				e += uint32(sl) << 8
+			}
 			sub := table[subStart : subStart+1<<subBits]
 			for j := r >> tb; j < 1<<subBits; j += 1 << sl {
 				sub[j] = e
@@ -189,4 +201,28 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int) str
 		code++
 	}
 	return ""
+}
+
+// pairLiterals turns the entries of the main table of tb bits whose
+// literal code leaves room for a second literal code into double-literal
+// entries. The entry at index i continues at index i>>l1 (the bits after
+// the first code); going down from the top, that entry is still a single
+// one.
+func pairLiterals(main []uint32, tb uint) {
+	for i := len(main) - 1; i >= 0; i-- {
+		e := main[i]
+		if int32(e) >= 0 {
+			continue
+		}
+		l1 := uint(e & 31)
+		if l1 >= tb {
+			continue
+		}
+		e2 := main[i>>l1]
+		l2 := uint(e2 & 31)
+		if int32(e2) >= 0 || l1+l2 > tb {
+			continue
+		}
+		main[i] = fLiteral | fDouble | uint32(l1)<<24 | (e2>>8&0xff)<<16 | e&0xff00 | uint32(l1+l2)
+	}
 }

@@ -78,10 +78,17 @@ var encoders = []struct {
 	{"fixed", fixedEnc},
 }
 
+// stdEnc and kEnc return encoders that reuse one writer (the tests run
+// them from one goroutine at a time).
 func stdEnc(level int) func([]byte) []byte {
+	var w *stdflate.Writer
 	return func(p []byte) []byte {
 		var b bytes.Buffer
-		w, _ := stdflate.NewWriter(&b, level)
+		if w == nil {
+			w, _ = stdflate.NewWriter(&b, level)
+		} else {
+			w.Reset(&b)
+		}
 		w.Write(p)
 		w.Close()
 		return b.Bytes()
@@ -89,9 +96,14 @@ func stdEnc(level int) func([]byte) []byte {
 }
 
 func kEnc(level int) func([]byte) []byte {
+	var w *kflate.Writer
 	return func(p []byte) []byte {
 		var b bytes.Buffer
-		w, _ := kflate.NewWriter(&b, level)
+		if w == nil {
+			w, _ = kflate.NewWriter(&b, level)
+		} else {
+			w.Reset(&b)
+		}
 		w.Write(p)
 		w.Close()
 		return b.Bytes()
