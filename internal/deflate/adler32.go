@@ -9,9 +9,14 @@ import "encoding/binary"
 // 8 bytes b0..b7 after sums s1, s2, s2 grows by 8*s1 + 8*b0 + 7*b1 + ... +
 // 1*b7 and s1 by b0 + ... + b7; the even and odd bytes sit in 16-bit lanes
 // of a uint64, and one multiplication by a constant of packed weights adds
-// the weighted lanes up in the top lane.
+// the weighted lanes up in the top lane. On amd64 with AVX2 an assembly
+// kernel (adler32_amd64.s) sums 32 bytes per step first; the purego tag
+// leaves it out.
 func Adler32(adler uint32, p []byte) uint32 {
 	s1, s2 := adler&0xffff, adler>>16
+	if len(p) >= 64 {
+		s1, s2, p = adlerSIMD(s1, s2, p)
+	}
 	for len(p) > 0 {
 		q := p
 		if len(q) > adlerNMax {

@@ -7,8 +7,16 @@ import (
 )
 
 func TestAdler32(t *testing.T) {
+	defer func(v bool) { useAVX2 = v }(useAVX2)
+	for _, simd := range []bool{false, useAVX2} {
+		useAVX2 = simd
+		testAdler32(t)
+	}
+}
+
+func testAdler32(t *testing.T) {
 	r := rand.New(rand.NewSource(5))
-	big := make([]byte, 70000)
+	big := make([]byte, 600000)
 	for _, fill := range []func(i int) byte{
 		func(int) byte { return 0xff },
 		func(int) byte { return 0 },
@@ -17,7 +25,7 @@ func TestAdler32(t *testing.T) {
 		for i := range big {
 			big[i] = fill(i)
 		}
-		for _, n := range []int{0, 1, 15, 16, 17, 31, 5551, 5552, 5553, 5568, 11104, 65536, 70000} {
+		for _, n := range []int{0, 1, 15, 16, 17, 31, 5551, 5552, 5553, 5568, 11104, 65536, 70000, 1<<18 + 31, 1<<18 + 32, 600000} {
 			p := big[:n]
 			if got, want := Adler32(1, p), adler32.Checksum(p); got != want {
 				t.Fatalf("n=%d: Adler32 %08x, hash/adler32 %08x", n, got, want)

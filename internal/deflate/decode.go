@@ -14,8 +14,8 @@ type Decompressor struct {
 }
 
 // fastOut is the output room the fast loop needs: the longest match (258)
-// copied 8 bytes at a time may write up to 7 bytes past its end.
-const fastOut = 258 + 8
+// copied 16 bytes at a time may write up to 15 bytes past its end.
+const fastOut = 258 + 16
 
 // Decompress decodes the raw deflate stream at the start of src into dst.
 // It returns the number of bytes written, which may be short of len(dst)

@@ -168,7 +168,7 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 		if length > len(dst)-out {
 			return out, corrupt(br.pos(), errOutput)
 		}
-		if out+length+8 <= len(dst) {
+		if out+length+16 <= len(dst) {
 			copyMatch(dst, out, dist, length)
 		} else {
 			for i := out; i < out+length; i++ {
@@ -179,28 +179,38 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 	}
 }
 
-// copyMatch copies length bytes from dist bytes back, 8 bytes at a time:
-// it may write up to 7 bytes past out+length (dst must have room for them).
+// copyMatch copies length bytes from dist bytes back, 8 or 16 bytes at a
+// time: it may write up to 15 bytes past out+length (dst must have room
+// for them, and out+length-dist+16 bytes must be in dst).
 func copyMatch(dst []byte, out, dist, length int) {
 	from := out - dist
+	if dist >= 16 {
+		for i := 0; i < length; i += 16 {
+			a := binary.LittleEndian.Uint64(dst[from+i:])
+			b := binary.LittleEndian.Uint64(dst[from+i+8:])
+			binary.LittleEndian.PutUint64(dst[out+i:], a)
+			binary.LittleEndian.PutUint64(dst[out+i+8:], b)
+		}
+		return
+	}
 	if dist >= 8 {
 		for i := 0; i < length; i += 8 {
 			binary.LittleEndian.PutUint64(dst[out+i:], binary.LittleEndian.Uint64(dst[from+i:]))
 		}
 		return
 	}
-	// A period shorter than 8: build 8 bytes of the pattern and store them
-	// at steps that are a multiple of the period.
-	var p uint64
-	if dist == 1 {
-		p = uint64(dst[from]) * 0x0101010101010101
-	} else {
-		for j := 0; j < 8; j++ {
-			p |= uint64(dst[from+j%dist]) << (8 * j)
-		}
+	// A period shorter than 8: repeat its bytes over 8 and store them at
+	// steps that are a multiple of the period.
+	p := binary.LittleEndian.Uint64(dst[from:]) & (1<<(8*uint(dist)) - 1)
+	for s := uint(dist); s < 8; s *= 2 {
+		p |= p << (8 * s)
 	}
-	step := 8 - 8%dist
-	for i := 0; i < length; i += step {
+	step := int(periodStep[dist&7])
+	for i := 0; i < length; i += 2 * step {
 		binary.LittleEndian.PutUint64(dst[out+i:], p)
+		binary.LittleEndian.PutUint64(dst[out+i+step:], p)
 	}
 }
+
+// periodStep[d] is the largest multiple of d up to 8.
+var periodStep = [8]uint8{8, 8, 8, 6, 8, 5, 6, 7}
