@@ -126,9 +126,9 @@ func TestHostile(t *testing.T) {
 		{"incomplete distance", dynamicBlock(lens(258, map[int]uint8{'a': 1, 256: 2, 257: 2}), lens(2, map[int]uint8{0: 2, 1: 2}), nil), 10, errIncomplete},
 		{"oversubscribed distance", dynamicBlock(lens(258, map[int]uint8{'a': 1, 256: 2, 257: 2}), lens(3, map[int]uint8{0: 1, 1: 1, 2: 1}), nil), 10, errOversub},
 		{"match with empty distance code", dynamicBlock(lens(258, map[int]uint8{'a': 1, 256: 2, 257: 2}), lens(1, nil), func(w *bitWriter) {
-			w.putCode(0, 1)  // 'a'
-			w.putCode(3, 2)  // 257: length 3
-			w.put(0, 8)      // no distance code exists
+			w.putCode(0, 1) // 'a'
+			w.putCode(3, 2) // 257: length 3
+			w.put(0, 8)     // no distance code exists
 		}), 10, errInvalidCode},
 		{"incomplete distance code, hole used", dynamicBlock(lens(258, map[int]uint8{'a': 1, 256: 2, 257: 2}), lens(1, map[int]uint8{0: 1}), func(w *bitWriter) {
 			w.putCode(0, 1)
