@@ -18,27 +18,27 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 
 	// Fast loop: 8 input bytes to load, fastOut bytes of room in dst.
 	for in <= len(src)-8 && out <= len(dst)-fastOut {
-		buf |= binary.LittleEndian.Uint64(src[in:]) << nb
+		buf |= binary.LittleEndian.Uint64(src[in:]) << (nb & 63)
 		in += int(7 - nb>>3)
 		nb |= 56
 
 		e := ll[buf&llMask]
 		if int32(e) < 0 {
 			// Up to three entries of one or two literals (11 bits each).
-			buf >>= e & 31
-			nb -= uint(e & 31)
+			buf >>= e & 63
+			nb -= uint(e & 63)
 			binary.LittleEndian.PutUint16(dst[out:], uint16(e>>8))
 			out += 1 + int(e>>30&1)
 			e = ll[buf&llMask]
 			if int32(e) < 0 {
-				buf >>= e & 31
-				nb -= uint(e & 31)
+				buf >>= e & 63
+				nb -= uint(e & 63)
 				binary.LittleEndian.PutUint16(dst[out:], uint16(e>>8))
 				out += 1 + int(e>>30&1)
 				e = ll[buf&llMask]
 				if int32(e) < 0 {
-					buf >>= e & 31
-					nb -= uint(e & 31)
+					buf >>= e & 63
+					nb -= uint(e & 63)
 					binary.LittleEndian.PutUint16(dst[out:], uint16(e>>8))
 					out += 1 + int(e>>30&1)
 				}
@@ -47,12 +47,12 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 		}
 		if e&fSpecial != 0 {
 			if e&fSub != 0 {
-				buf >>= e & 31
-				nb -= uint(e & 31)
+				buf >>= e & 63
+				nb -= uint(e & 63)
 				e = ll[e>>16+uint32(buf&(1<<(e>>8&31)-1))]
 				if int32(e) < 0 {
-					buf >>= e & 31
-					nb -= uint(e & 31)
+					buf >>= e & 63
+					nb -= uint(e & 63)
 					dst[out] = byte(e >> 8)
 					out++
 					continue
@@ -63,8 +63,8 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 					br.in, br.buf, br.n = in, buf, nb
 					return out, corrupt(br.pos(), errInvalidCode)
 				}
-				buf >>= e & 31
-				nb -= uint(e & 31)
+				buf >>= e & 63
+				nb -= uint(e & 63)
 				br.in, br.buf, br.n = in, buf, nb
 				return out, nil
 			}
@@ -73,13 +73,13 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 		total := e >> 8 & 31
 		buf >>= total
 		nb -= uint(total)
-		length := int(e>>16) + int(saved&(1<<total-1)>>(e&31))
+		length := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
 
 		e = dt[buf&dMask]
 		if e&fSpecial != 0 {
 			if e&fSub != 0 {
-				buf >>= e & 31
-				nb -= uint(e & 31)
+				buf >>= e & 63
+				nb -= uint(e & 63)
 				e = dt[e>>16+uint32(buf&(1<<(e>>8&31)-1))]
 			}
 			if e&fInvalid != 0 {
@@ -91,12 +91,20 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 		total = e >> 8 & 31
 		buf >>= total
 		nb -= uint(total)
-		dist := int(e>>16) + int(saved&(1<<total-1)>>(e&31))
+		dist := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
 		if dist > out {
 			br.in, br.buf, br.n = in, buf, nb
 			return out, corrupt(br.pos(), errDistance)
 		}
-		copyMatch(dst, out, dist, length)
+		if dist >= 8 {
+			// Inline, so that the loop's state stays in registers.
+			from := out - dist
+			for i := 0; i < length; i += 8 {
+				binary.LittleEndian.PutUint64(dst[out+i:], binary.LittleEndian.Uint64(dst[from+i:]))
+			}
+		} else {
+			copyPeriod(dst, out, dist, length)
+		}
 		out += length
 	}
 
@@ -108,14 +116,14 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 		}
 		e := ll[br.buf&llMask]
 		if e&fSub != 0 {
-			br.buf >>= e & 31
-			br.n -= uint(e & 31)
+			br.buf >>= e & 63
+			br.n -= uint(e & 63)
 			e = ll[e>>16+uint32(br.buf&(1<<(e>>8&31)-1))]
 		}
 		if int32(e) < 0 {
 			if e&fDouble != 0 && len(dst)-out >= 2 {
-				br.buf >>= e & 31
-				br.n -= uint(e & 31)
+				br.buf >>= e & 63
+				br.n -= uint(e & 63)
 				dst[out] = byte(e >> 8)
 				dst[out+1] = byte(e >> 16)
 				out += 2
@@ -124,7 +132,7 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 			if out >= len(dst) {
 				return out, corrupt(br.pos(), errOutput)
 			}
-			l := e & 31
+			l := e & 63
 			if e&fDouble != 0 {
 				l = e >> 24 & 31
 			}
@@ -138,20 +146,20 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 			if e&fInvalid != 0 {
 				return out, corrupt(br.pos(), errInvalidCode)
 			}
-			br.buf >>= e & 31
-			br.n -= uint(e & 31)
+			br.buf >>= e & 63
+			br.n -= uint(e & 63)
 			return out, nil
 		}
 		saved := br.buf
 		total := e >> 8 & 31
 		br.buf >>= total
 		br.n -= uint(total)
-		length := int(e>>16) + int(saved&(1<<total-1)>>(e&31))
+		length := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
 
 		e = dt[br.buf&dMask]
 		if e&fSub != 0 {
-			br.buf >>= e & 31
-			br.n -= uint(e & 31)
+			br.buf >>= e & 63
+			br.n -= uint(e & 63)
 			e = dt[e>>16+uint32(br.buf&(1<<(e>>8&31)-1))]
 		}
 		if e&fInvalid != 0 {
@@ -161,7 +169,7 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 		total = e >> 8 & 31
 		br.buf >>= total
 		br.n -= uint(total)
-		dist := int(e>>16) + int(saved&(1<<total-1)>>(e&31))
+		dist := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
 		if dist > out {
 			return out, corrupt(br.pos(), errDistance)
 		}
@@ -199,8 +207,14 @@ func copyMatch(dst []byte, out, dist, length int) {
 		}
 		return
 	}
-	// A period shorter than 8: repeat its bytes over 8 and store them at
-	// steps that are a multiple of the period.
+	copyPeriod(dst, out, dist, length)
+}
+
+// copyPeriod copies a match whose distance (its period) is shorter than 8:
+// it repeats the period over 8 bytes and stores them at steps that are a
+// multiple of the period, writing up to 15 bytes past out+length.
+func copyPeriod(dst []byte, out, dist, length int) {
+	from := out - dist
 	p := binary.LittleEndian.Uint64(dst[from:]) & (1<<(8*uint(dist)) - 1)
 	for s := uint(dist); s < 8; s *= 2 {
 		p |= p << (8 * s)

@@ -5,11 +5,13 @@ import "math/bits"
 // A decode table entry (uint32) describes one code word:
 //
 //	bits  0-4   code word length: the bits to drop for this table level
-//	bit   5     invalid code (unused symbol or the hole of an incomplete code)
+//	            (bit 5 stays 0, so that buf >>= e & 63 is one shift)
 //	bit   6     end of block
 //	bit   7     subtable pointer
 //	bits  8-12  code word length plus the symbol's extra bits (for a
 //	            subtable pointer: the subtable's index bits)
+//	bit  13     invalid code (unused symbol or the hole of an incomplete
+//	            code)
 //	bits 16-30  value: length or distance base, subtable start, code
 //	            length symbol
 //	bit  31     literal
@@ -22,7 +24,7 @@ import "math/bits"
 // A length or distance is value + (buf & (1<<total-1)) >> codelen, read
 // from the bit buffer before the total bits are dropped.
 const (
-	fInvalid = 1 << 5
+	fInvalid = 1 << 13
 	fEOB     = 1 << 6
 	fSub     = 1 << 7
 	fLiteral = 1 << 31
