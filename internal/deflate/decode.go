@@ -99,7 +99,7 @@ func (d *Decompressor) buildFixed() {
 		}
 	}
 	build(d.litlen[:], l[:numLitlen], litlenSyms[:], litlenBits, singleOK)
-	pairLiterals(d.litlen[:1<<litlenBits], litlenBits)
+	pairLiterals(d.litlen[:1<<litlenBits], litlenBits, l[:numLitlen])
 	build(d.dist[:], l[numLitlen:], distSyms[:], distBits, singleOrEmptyOK)
 	d.fixed = true
 }
@@ -175,7 +175,7 @@ func (d *Decompressor) readTables(br *bitReader) error {
 	if r := build(d.litlen[:], lens[:nlit], litlenSyms[:], litlenBits, singleOK); r != "" {
 		return corrupt(start, "literal/length code: "+r)
 	}
-	pairLiterals(d.litlen[:1<<litlenBits], litlenBits)
+	pairLiterals(d.litlen[:1<<litlenBits], litlenBits, lens[:nlit])
 	if r := build(d.dist[:], lens[nlit:], distSyms[:], distBits, singleOrEmptyOK); r != "" {
 		return corrupt(start, "distance code: "+r)
 	}

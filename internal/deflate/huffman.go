@@ -209,8 +209,18 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int) str
 // literal code leaves room for a second literal code into double-literal
 // entries. The entry at index i continues at index i>>l1 (the bits after
 // the first code); going down from the top, that entry is still a single
-// one.
-func pairLiterals(main []uint32, tb uint) {
+// one. lens are the literal/length code lengths: when no two literal codes
+// fit together, there is nothing to do.
+func pairLiterals(main []uint32, tb uint, lens []uint8) {
+	minLen := uint(maxCodeLen + 1)
+	for _, l := range lens[:256] {
+		if l != 0 && uint(l) < minLen {
+			minLen = uint(l)
+		}
+	}
+	if 2*minLen > tb {
+		return
+	}
 	for i := len(main) - 1; i >= 0; i-- {
 		e := main[i]
 		if int32(e) >= 0 {
