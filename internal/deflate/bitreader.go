@@ -20,7 +20,9 @@ type bitReader struct {
 // the bit buffer holds means the decoder consumed bits that are not there.
 const maxOver = 8
 
-// refill makes n at least 56. While 8 bytes remain, it is one load.
+// refill makes n at least 49 (a length and a distance need 48 bits): 56
+// to 63 while 8 input bytes remain, by one load; 49 to 56 near the end, one
+// byte at a time. n stays below 64, so that shifts by n need no mask.
 func (br *bitReader) refill() error {
 	if br.in+8 <= len(br.src) {
 		br.buf |= binary.LittleEndian.Uint64(br.src[br.in:]) << br.n
@@ -28,7 +30,7 @@ func (br *bitReader) refill() error {
 		br.n |= 56
 		return nil
 	}
-	for br.n <= 56 {
+	for br.n <= 48 {
 		if br.in < len(br.src) {
 			br.buf |= uint64(br.src[br.in]) << br.n
 			br.in++

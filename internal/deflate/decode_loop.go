@@ -5,11 +5,12 @@ import "encoding/binary"
 // huffman decodes the symbols of one Huffman block with the tables loaded
 // in d, up to and including its end-of-block code.
 //
-// Bit budget: after a refill the buffer holds at least 56 bits; a length
-// (15-bit code, 5 extra bits) and a distance (15-bit code, 13 extra bits)
-// take at most 48, three entries of one or two literals of the main table
-// at most 33. So each
-// iteration refills once and then tests no bit count.
+// Bit budget: after a refill the buffer holds at least 56 bits in the fast
+// loop (49 in the careful loop); a length (15-bit code, 5 extra bits) and a
+// distance (15-bit code, 13 extra bits) take at most 48, three entries of
+// one or two literals of the main table at most 33 (the careful loop
+// decodes one entry per refill). So each iteration refills once and then
+// tests no bit count.
 func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) {
 	src, in := br.src, br.in
 	buf, nb := br.buf, br.n
