@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"strconv"
 
-	"github.com/blosc2go/blosc2/internal/deflate"
 	izstd "github.com/blosc2go/blosc2/internal/zstd"
 )
 
@@ -13,13 +12,13 @@ import (
 // allocates nothing.
 type worker struct {
 	codecs  *codecs
-	plan    plan                 // the chunk being decoded by the call that owns the worker
-	job     rangeJob             // its decoding job
-	scratch [3][]byte            // 0 and 1: filter pipeline; 2: a block decoded in part
-	ref     []byte               // decoded block 0 for DELTA in partial decoding
-	lazyBuf []byte               // compressed bytes of a lazy block
-	zd      izstd.Decoder        // zstd decoder (decode_zstd.go)
-	inflate deflate.Decompressor // zlib streams (decode_codecs.go)
+	plan    plan          // the chunk being decoded by the call that owns the worker
+	job     rangeJob      // its decoding job
+	scratch [3][]byte     // 0 and 1: filter pipeline; 2: a block decoded in part
+	ref     []byte        // decoded block 0 for DELTA in partial decoding
+	lazyBuf []byte        // compressed bytes of a lazy block
+	zd      izstd.Decoder // zstd decoder (decode_zstd.go)
+	inflate inflater      // zlib streams (decode_codecs.go)
 }
 
 // buf returns scratch buffer i with length n.

@@ -8,8 +8,12 @@ import (
 	izstd "github.com/blosc2go/blosc2/internal/zstd"
 	"github.com/klauspost/compress/snappy"
 
+	"github.com/blosc2go/blosc2/internal/deflate"
 	"github.com/blosc2go/blosc2/internal/lz4dec"
 )
+
+// inflater decodes zlib streams in one call into the caller's buffer.
+type inflater = deflate.Decompressor
 
 // codecs holds the codec state a Decoder shares between its workers:
 // parsed zstd dictionaries.
