@@ -1,9 +1,7 @@
 package blosc
 
 import (
-	"bytes"
 	"encoding/binary"
-	"io"
 	"strconv"
 
 	izstd "github.com/blosc2go/blosc2/internal/zstd"
@@ -20,9 +18,7 @@ type worker struct {
 	ref     []byte        // decoded block 0 for DELTA in partial decoding
 	lazyBuf []byte        // compressed bytes of a lazy block
 	zd      izstd.Decoder // zstd decoder (decode_zstd.go)
-	fr      io.ReadCloser // flate reader for zlib streams
-	zsrc    bytes.Reader
-	one     [1]byte
+	inflate inflater      // zlib streams (decode_codecs.go)
 }
 
 // buf returns scratch buffer i with length n.

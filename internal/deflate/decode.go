@@ -1,0 +1,183 @@
+package deflate
+
+import "encoding/binary"
+
+// Decompressor decodes deflate and zlib streams. Its zero value is ready
+// to use; it holds the decode tables (about 12 KiB), so reuse one per
+// goroutine. It is not safe for concurrent use.
+type Decompressor struct {
+	litlen  [litlenEnough]uint32
+	dist    [distEnough]uint32
+	precode [1 << precodeBits]uint32
+	lens    [numLitlen + numDist]uint8
+	fixed   bool // litlen and dist hold the fixed code
+}
+
+// fastOut is the output room the fast loop needs: the longest match (258)
+// copied 16 bytes at a time may write up to 15 bytes past its end.
+const fastOut = 258 + 16
+
+// Decompress decodes the raw deflate stream at the start of src into dst.
+// It returns the number of bytes written, which may be short of len(dst)
+// if the stream ends first, and the length of the stream in src (bytes
+// after it are not read). A stream that would write past len(dst) is an
+// error.
+func (d *Decompressor) Decompress(dst, src []byte) (n, end int, err error) {
+	br := bitReader{src: src}
+	out := 0
+	for {
+		if err := br.refill(); err != nil {
+			return out, 0, err
+		}
+		final := br.bits(1)
+		switch br.bits(2) {
+		case 0:
+			out, err = d.stored(dst, out, &br)
+		case 1:
+			if !d.fixed {
+				d.buildFixed()
+			}
+			out, err = d.huffman(dst, out, &br)
+		case 2:
+			if err = d.readTables(&br); err == nil {
+				out, err = d.huffman(dst, out, &br)
+			}
+		default:
+			err = corrupt(br.pos(), errBlockType)
+		}
+		if err != nil {
+			return out, 0, err
+		}
+		if final == 1 {
+			break
+		}
+	}
+	end, err = br.end()
+	return out, end, err
+}
+
+// stored copies a stored block.
+func (d *Decompressor) stored(dst []byte, out int, br *bitReader) (int, error) {
+	if err := br.align(); err != nil {
+		return out, err
+	}
+	src, in := br.src, br.in
+	if len(src)-in < 4 {
+		return out, corrupt(len(src), errTruncated)
+	}
+	n := int(binary.LittleEndian.Uint16(src[in:]))
+	if uint16(n) != ^binary.LittleEndian.Uint16(src[in+2:]) {
+		return out, corrupt(in, errStoredLen)
+	}
+	in += 4
+	if n > len(src)-in {
+		return out, corrupt(len(src), errTruncated)
+	}
+	if n > len(dst)-out {
+		return out, corrupt(in, errOutput)
+	}
+	copy(dst[out:out+n], src[in:in+n])
+	br.in = in + n
+	return out + n, nil
+}
+
+// buildFixed loads the fixed Huffman codes of block type 1.
+func (d *Decompressor) buildFixed() {
+	l := d.lens[:numLitlen+numDist]
+	for i := range l {
+		switch {
+		case i < 144:
+			l[i] = 8
+		case i < 256:
+			l[i] = 9
+		case i < 280:
+			l[i] = 7
+		case i < numLitlen:
+			l[i] = 8
+		default:
+			l[i] = 5
+		}
+	}
+	build(d.litlen[:], l[:numLitlen], litlenSyms[:], litlenBits, singleOK)
+	pairLiterals(d.litlen[:1<<litlenBits], litlenBits, l[:numLitlen])
+	build(d.dist[:], l[numLitlen:], distSyms[:], distBits, singleOrEmptyOK)
+	d.fixed = true
+}
+
+// readTables reads the code lengths of a dynamic block and builds its
+// decode tables.
+func (d *Decompressor) readTables(br *bitReader) error {
+	d.fixed = false
+	if err := br.refill(); err != nil {
+		return err
+	}
+	start := br.pos()
+	nlit := int(br.bits(5)) + 257
+	ndist := int(br.bits(5)) + 1
+	nclen := int(br.bits(4)) + 4
+	if nlit > 286 || ndist > 30 {
+		return corrupt(start, errTooManyCodes)
+	}
+	var plens [numPrecode]uint8
+	for i := 0; i < nclen; i++ {
+		if br.n < 3 {
+			if err := br.refill(); err != nil {
+				return err
+			}
+		}
+		plens[precodeOrder[i]] = uint8(br.bits(3))
+	}
+	if r := build(d.precode[:], plens[:], precodeSyms[:], precodeBits, completeOnly); r != "" {
+		return corrupt(start, "code length code: "+r)
+	}
+	n := nlit + ndist
+	lens := d.lens[:n]
+	for i := 0; i < n; {
+		if br.n < precodeBits+7 {
+			if err := br.refill(); err != nil {
+				return err
+			}
+		}
+		e := d.precode[br.buf&(1<<precodeBits-1)]
+		br.buf >>= e & 31
+		br.n -= uint(e & 31)
+		sym := uint8(e >> 16)
+		if sym < 16 {
+			lens[i] = sym
+			i++
+			continue
+		}
+		var rep int
+		var v uint8
+		switch sym {
+		case 16:
+			if i == 0 {
+				return corrupt(br.pos(), errRepeatFirst)
+			}
+			v = lens[i-1]
+			rep = 3 + int(br.bits(2))
+		case 17:
+			rep = 3 + int(br.bits(3))
+		default:
+			rep = 11 + int(br.bits(7))
+		}
+		if rep > n-i {
+			return corrupt(br.pos(), errRepeatLong)
+		}
+		for j := range lens[i : i+rep] {
+			lens[i+j] = v
+		}
+		i += rep
+	}
+	if lens[256] == 0 {
+		return corrupt(start, errNoEOB)
+	}
+	if r := build(d.litlen[:], lens[:nlit], litlenSyms[:], litlenBits, singleOK); r != "" {
+		return corrupt(start, "literal/length code: "+r)
+	}
+	pairLiterals(d.litlen[:1<<litlenBits], litlenBits, lens[:nlit])
+	if r := build(d.dist[:], lens[nlit:], distSyms[:], distBits, singleOrEmptyOK); r != "" {
+		return corrupt(start, "distance code: "+r)
+	}
+	return nil
+}

@@ -1,0 +1,231 @@
+package deflate
+
+import "encoding/binary"
+
+// huffman decodes the symbols of one Huffman block with the tables loaded
+// in d, up to and including its end-of-block code.
+//
+// Bit budget: after a refill the buffer holds at least 56 bits in the fast
+// loop (49 in the careful loop); a length (15-bit code, 5 extra bits) and a
+// distance (15-bit code, 13 extra bits) take at most 48, three entries of
+// one or two literals of the main table at most 33 (the careful loop
+// decodes one entry per refill). So each iteration refills once and then
+// tests no bit count.
+func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) {
+	src, in := br.src, br.in
+	buf, nb := br.buf, br.n
+	ll, dt := &d.litlen, &d.dist
+	const llMask, dMask = 1<<litlenBits - 1, 1<<distBits - 1
+
+	// Fast loop: 8 input bytes to load, fastOut bytes of room in dst.
+	for in <= len(src)-8 && out <= len(dst)-fastOut {
+		buf |= binary.LittleEndian.Uint64(src[in:]) << (nb & 63)
+		in += int(7 - nb>>3)
+		nb |= 56
+
+		e := ll[buf&llMask]
+		if int32(e) < 0 {
+			// Up to three entries of one or two literals (11 bits each).
+			buf >>= e & 63
+			nb -= uint(e & 63)
+			binary.LittleEndian.PutUint16(dst[out:], uint16(e>>8))
+			out += 1 + int(e>>30&1)
+			e = ll[buf&llMask]
+			if int32(e) < 0 {
+				buf >>= e & 63
+				nb -= uint(e & 63)
+				binary.LittleEndian.PutUint16(dst[out:], uint16(e>>8))
+				out += 1 + int(e>>30&1)
+				e = ll[buf&llMask]
+				if int32(e) < 0 {
+					buf >>= e & 63
+					nb -= uint(e & 63)
+					binary.LittleEndian.PutUint16(dst[out:], uint16(e>>8))
+					out += 1 + int(e>>30&1)
+				}
+			}
+			continue
+		}
+		if e&fSpecial != 0 {
+			if e&fSub != 0 {
+				buf >>= e & 63
+				nb -= uint(e & 63)
+				e = ll[e>>16+uint32(buf&(1<<(e>>8&31)-1))]
+				if int32(e) < 0 {
+					buf >>= e & 63
+					nb -= uint(e & 63)
+					dst[out] = byte(e >> 8)
+					out++
+					continue
+				}
+			}
+			if e&(fEOB|fInvalid) != 0 {
+				if e&fInvalid != 0 {
+					br.in, br.buf, br.n = in, buf, nb
+					return out, corrupt(br.pos(), errInvalidCode)
+				}
+				buf >>= e & 63
+				nb -= uint(e & 63)
+				br.in, br.buf, br.n = in, buf, nb
+				return out, nil
+			}
+		}
+		saved := buf
+		total := e >> 8 & 31
+		buf >>= total
+		nb -= uint(total)
+		length := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
+
+		e = dt[buf&dMask]
+		if e&fSpecial != 0 {
+			if e&fSub != 0 {
+				buf >>= e & 63
+				nb -= uint(e & 63)
+				e = dt[e>>16+uint32(buf&(1<<(e>>8&31)-1))]
+			}
+			if e&fInvalid != 0 {
+				br.in, br.buf, br.n = in, buf, nb
+				return out, corrupt(br.pos(), errInvalidCode)
+			}
+		}
+		saved = buf
+		total = e >> 8 & 31
+		buf >>= total
+		nb -= uint(total)
+		dist := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
+		if dist > out {
+			br.in, br.buf, br.n = in, buf, nb
+			return out, corrupt(br.pos(), errDistance)
+		}
+		if dist >= 8 {
+			// Inline, so that the loop's state stays in registers.
+			from := out - dist
+			for i := 0; i < length; i += 8 {
+				binary.LittleEndian.PutUint64(dst[out+i:], binary.LittleEndian.Uint64(dst[from+i:]))
+			}
+		} else {
+			copyPeriod(dst, out, dist, length)
+		}
+		out += length
+	}
+
+	// Careful loop: refill byte by byte, check the room in dst.
+	br.in, br.buf, br.n = in, buf, nb
+	for {
+		if err := br.refill(); err != nil {
+			return out, err
+		}
+		e := ll[br.buf&llMask]
+		if e&fSub != 0 {
+			br.buf >>= e & 63
+			br.n -= uint(e & 63)
+			e = ll[e>>16+uint32(br.buf&(1<<(e>>8&31)-1))]
+		}
+		if int32(e) < 0 {
+			if e&fDouble != 0 && len(dst)-out >= 2 {
+				br.buf >>= e & 63
+				br.n -= uint(e & 63)
+				dst[out] = byte(e >> 8)
+				dst[out+1] = byte(e >> 16)
+				out += 2
+				continue
+			}
+			if out >= len(dst) {
+				return out, corrupt(br.pos(), errOutput)
+			}
+			l := e & 63
+			if e&fDouble != 0 {
+				l = e >> 24 & 31
+			}
+			br.buf >>= l
+			br.n -= uint(l)
+			dst[out] = byte(e >> 8)
+			out++
+			continue
+		}
+		if e&(fEOB|fInvalid) != 0 {
+			if e&fInvalid != 0 {
+				return out, corrupt(br.pos(), errInvalidCode)
+			}
+			br.buf >>= e & 63
+			br.n -= uint(e & 63)
+			return out, nil
+		}
+		saved := br.buf
+		total := e >> 8 & 31
+		br.buf >>= total
+		br.n -= uint(total)
+		length := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
+
+		e = dt[br.buf&dMask]
+		if e&fSub != 0 {
+			br.buf >>= e & 63
+			br.n -= uint(e & 63)
+			e = dt[e>>16+uint32(br.buf&(1<<(e>>8&31)-1))]
+		}
+		if e&fInvalid != 0 {
+			return out, corrupt(br.pos(), errInvalidCode)
+		}
+		saved = br.buf
+		total = e >> 8 & 31
+		br.buf >>= total
+		br.n -= uint(total)
+		dist := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
+		if dist > out {
+			return out, corrupt(br.pos(), errDistance)
+		}
+		if length > len(dst)-out {
+			return out, corrupt(br.pos(), errOutput)
+		}
+		if out+length+16 <= len(dst) {
+			copyMatch(dst, out, dist, length)
+		} else {
+			for i := out; i < out+length; i++ {
+				dst[i] = dst[i-dist]
+			}
+		}
+		out += length
+	}
+}
+
+// copyMatch copies length bytes from dist bytes back, 8 or 16 bytes at a
+// time: it may write up to 15 bytes past out+length (dst must have room
+// for them, and out+length-dist+16 bytes must be in dst).
+func copyMatch(dst []byte, out, dist, length int) {
+	from := out - dist
+	if dist >= 16 {
+		for i := 0; i < length; i += 16 {
+			a := binary.LittleEndian.Uint64(dst[from+i:])
+			b := binary.LittleEndian.Uint64(dst[from+i+8:])
+			binary.LittleEndian.PutUint64(dst[out+i:], a)
+			binary.LittleEndian.PutUint64(dst[out+i+8:], b)
+		}
+		return
+	}
+	if dist >= 8 {
+		for i := 0; i < length; i += 8 {
+			binary.LittleEndian.PutUint64(dst[out+i:], binary.LittleEndian.Uint64(dst[from+i:]))
+		}
+		return
+	}
+	copyPeriod(dst, out, dist, length)
+}
+
+// copyPeriod copies a match whose distance (its period) is shorter than 8:
+// it repeats the period over 8 bytes and stores them at steps that are a
+// multiple of the period, writing up to 15 bytes past out+length.
+func copyPeriod(dst []byte, out, dist, length int) {
+	from := out - dist
+	p := binary.LittleEndian.Uint64(dst[from:]) & (1<<(8*uint(dist)) - 1)
+	for s := uint(dist); s < 8; s *= 2 {
+		p |= p << (8 * s)
+	}
+	step := int(periodStep[dist&7])
+	for i := 0; i < length; i += 2 * step {
+		binary.LittleEndian.PutUint64(dst[out+i:], p)
+		binary.LittleEndian.PutUint64(dst[out+i+step:], p)
+	}
+}
+
+// periodStep[d] is the largest multiple of d up to 8.
+var periodStep = [8]uint8{8, 8, 8, 6, 8, 5, 6, 7}

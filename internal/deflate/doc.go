@@ -1,0 +1,28 @@
+// Package deflate decodes whole deflate (RFC 1951) and zlib (RFC 1950)
+// streams into a caller's buffer whose size is known in advance, as Blosc
+// chunks need: one call per stream, no io.Reader, no window copies, no
+// allocation.
+//
+// The decoder follows the approach of libdeflate: a 64-bit bit buffer
+// refilled by one 8-byte load while 8 input bytes remain, Huffman decode
+// tables whose entries hold the symbol's value, its extra-bit count and its
+// code length so that one lookup decodes a literal or a length or distance
+// base, subtables for codes longer than the main table, and a fast loop
+// (copying matches 8 bytes at a time) while the input and the output have
+// room for the largest symbol, then a careful loop for the tail.
+//
+// Every code, length and distance is checked: a malformed stream (bad block
+// type, oversubscribed or incomplete Huffman code, over-long repeat,
+// distance before the start of the output, output longer than dst,
+// truncated input, bad checksum) gives an error wrapping ErrCorrupt that
+// names the input offset, never a panic or a write past len(dst). Bytes of
+// dst past the decoded length may be overwritten.
+//
+// An incomplete Huffman code is accepted only where zlib accepts it: a
+// literal/length or distance code made of a single code of length one, and
+// a distance code with no codes at all (a block of literals only).
+//
+// The package is internal to the module: the blosc package uses it;
+// klauspost/compress/flate encodes and serves as the tests' oracle with the
+// standard library's compress/flate.
+package deflate

@@ -1,0 +1,240 @@
+package deflate
+
+import "math/bits"
+
+// A decode table entry (uint32) describes one code word:
+//
+//	bits  0-4   code word length: the bits to drop for this table level
+//	            (bit 5 stays 0, so that buf >>= e & 63 is one shift)
+//	bit   6     end of block
+//	bit   7     subtable pointer
+//	bits  8-12  code word length plus the symbol's extra bits (for a
+//	            subtable pointer: the subtable's index bits)
+//	bit  13     invalid code (unused symbol or the hole of an incomplete
+//	            code)
+//	bits 16-30  value: length or distance base, subtable start, code
+//	            length symbol
+//	bit  31     literal
+//
+// A literal entry holds its byte in bits 8-15; the main literal/length
+// table also has double-literal entries (bit 30): two literals whose codes
+// fit the main table together, the second byte in bits 16-23, the first
+// code's length in bits 24-28 and the length of both in bits 0-4.
+//
+// A length or distance is value + (buf & (1<<total-1)) >> codelen, read
+// from the bit buffer before the total bits are dropped.
+const (
+	fInvalid = 1 << 13
+	fEOB     = 1 << 6
+	fSub     = 1 << 7
+	fLiteral = 1 << 31
+	fDouble  = 1 << 30
+	// fSpecial are the flags that leave the fast path of a length.
+	fSpecial = fInvalid | fEOB | fSub
+)
+
+// Table sizes: a main table of 1<<xBits entries then the subtables. The
+// totals are the largest any complete code needs (zlib's "enough" program
+// for 288 symbols, 11 bits, 15 at most; 32 symbols, 8 bits, 15 at most);
+// build checks them anyway.
+const (
+	litlenBits   = 11
+	distBits     = 8
+	precodeBits  = 7
+	litlenEnough = 2342
+	distEnough   = 402
+	maxCodeLen   = 15
+	numLitlen    = 288
+	numDist      = 32
+	numPrecode   = 19
+)
+
+// Symbol entries before the code length is added.
+var (
+	litlenSyms  [numLitlen]uint32
+	distSyms    [numDist]uint32
+	precodeSyms [numPrecode]uint32
+)
+
+// precodeOrder is the order of the code length code lengths in a dynamic
+// block header.
+var precodeOrder = [numPrecode]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
+
+func init() {
+	for i := 0; i < 256; i++ {
+		litlenSyms[i] = fLiteral | uint32(i)<<8
+	}
+	litlenSyms[256] = fEOB
+	base, extra := uint32(3), uint32(0)
+	for s := 257; s < 286; s++ {
+		if s >= 265 && s < 285 && (s-265)%4 == 0 {
+			extra++
+		}
+		if s == 285 {
+			base, extra = 258, 0
+		}
+		litlenSyms[s] = base<<16 | extra<<8
+		base += 1 << extra
+	}
+	litlenSyms[286], litlenSyms[287] = fInvalid, fInvalid
+	base, extra = 1, 0
+	for s := 0; s < 30; s++ {
+		if s >= 4 && s%2 == 0 {
+			extra++
+		}
+		distSyms[s] = base<<16 | extra<<8
+		base += 1 << extra
+	}
+	distSyms[30], distSyms[31] = fInvalid, fInvalid
+	for s := range precodeSyms {
+		precodeSyms[s] = uint32(s) << 16
+	}
+}
+
+// Incomplete-code policies of build.
+const (
+	completeOnly    = iota // the precode
+	singleOK               // one code of length 1 (literal/length)
+	singleOrEmptyOK        // also no code at all (distance)
+)
+
+// build fills table with the decode entries of the canonical Huffman code
+// given by lens (one length per symbol, 0 = unused), with a main table of
+// 1<<tb entries. It returns an error reason for a code deflate rejects.
+func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int) string {
+	var count [maxCodeLen + 1]uint16
+	for _, l := range lens {
+		count[l]++
+	}
+	count[0] = 0
+	maxLen := uint(maxCodeLen)
+	for maxLen > 0 && count[maxLen] == 0 {
+		maxLen--
+	}
+	left := 1
+	for l := 1; l <= maxCodeLen; l++ {
+		left = left<<1 - int(count[l])
+		if left < 0 {
+			return errOversub
+		}
+	}
+	main := table[:1<<tb]
+	if left > 0 {
+		switch {
+		case maxLen == 0 && policy == singleOrEmptyOK:
+		case maxLen == 1 && count[1] == 1 && policy != completeOnly:
+		default:
+			return errIncomplete
+		}
+		// Fill the holes with invalid entries; the single code (if any) is
+		// written below.
+		for i := range main {
+			main[i] = fInvalid | 1 | 1<<8
+		}
+		if maxLen == 0 {
+			return ""
+		}
+	}
+
+	// Symbols sorted by code length, then by value: canonical order.
+	var offs [maxCodeLen + 2]uint16
+	for l := 1; l <= maxCodeLen; l++ {
+		offs[l+1] = offs[l] + count[l]
+	}
+	var sorted [numLitlen]uint16
+	for s, l := range lens {
+		if l != 0 {
+			sorted[offs[l]] = uint16(s)
+			offs[l]++
+		}
+	}
+	n := int(offs[maxCodeLen+1])
+
+	rem := count
+	mask := uint32(1)<<tb - 1
+	used := 1 << tb
+	code, prevLen := uint32(0), uint(0)
+	curPrefix, subStart, subBits := ^uint32(0), 0, uint(0)
+	for _, sym := range sorted[:n] {
+		l := uint(lens[sym])
+		code <<= l - prevLen
+		prevLen = l
+		r := uint32(bits.Reverse16(uint16(code)) >> (16 - l))
+		if l <= tb {
+			e := syms[sym] + uint32(l)
+			if e&fLiteral == 0 {
+				e += uint32(l) << 8
+			}
+			for j := r; j < 1<<tb; j += 1 << l {
+				main[j] = e
+			}
+		} else {
+			if prefix := r & mask; prefix != curPrefix {
+				// A new subtable: as wide as the longest code that shares
+				// this prefix needs.
+				s := l - tb
+				space := 1 << s
+				for {
+					space -= int(rem[tb+s])
+					if space <= 0 || tb+s >= maxLen {
+						break
+					}
+					s++
+					space <<= 1
+				}
+				if used+1<<s > len(table) {
+					return errOversub // cannot happen for a complete code
+				}
+				curPrefix, subStart, subBits = prefix, used, s
+				used += 1 << s
+				main[prefix] = uint32(subStart)<<16 | fSub | uint32(tb) | uint32(s)<<8
+			}
+			sl := l - tb
+			e := syms[sym] + uint32(sl)
+			if e&fLiteral == 0 {
+				e += uint32(sl) << 8
+			}
+			sub := table[subStart : subStart+1<<subBits]
+			for j := r >> tb; j < 1<<subBits; j += 1 << sl {
+				sub[j] = e
+			}
+		}
+		rem[l]--
+		code++
+	}
+	return ""
+}
+
+// pairLiterals turns the entries of the main table of tb bits whose
+// literal code leaves room for a second literal code into double-literal
+// entries. The entry at index i continues at index i>>l1 (the bits after
+// the first code); going down from the top, that entry is still a single
+// one. lens are the literal/length code lengths: when no two literal codes
+// fit together, there is nothing to do.
+func pairLiterals(main []uint32, tb uint, lens []uint8) {
+	minLen := uint(maxCodeLen + 1)
+	for _, l := range lens[:256] {
+		if l != 0 && uint(l) < minLen {
+			minLen = uint(l)
+		}
+	}
+	if 2*minLen > tb {
+		return
+	}
+	for i := len(main) - 1; i >= 0; i-- {
+		e := main[i]
+		if int32(e) >= 0 {
+			continue
+		}
+		l1 := uint(e & 31)
+		if l1 >= tb {
+			continue
+		}
+		e2 := main[i>>l1]
+		l2 := uint(e2 & 31)
+		if int32(e2) >= 0 || l1+l2 > tb {
+			continue
+		}
+		main[i] = fLiteral | fDouble | uint32(l1)<<24 | (e2>>8&0xff)<<16 | e&0xff00 | uint32(l1+l2)
+	}
+}
