@@ -225,14 +225,31 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 		if llen > room || mlen > room-llen {
 			return o, lits, errOverflow
 		}
-		if llen <= 16 && mlen <= 16 && off >= 16 && off <= o+llen && room >= llen+32 && cap(lits) >= 16 {
+		if llen <= 16 && mlen <= 16 && uint(off-1) < uint(o+llen) && room >= llen+32 && cap(lits) >= 16 {
 			// The common short sequence: one 16-byte copy for the
 			// literals, one for the match (each may write garbage past
 			// its end, which later output overwrites).
 			*(*[16]byte)(dst[o:]) = *(*[16]byte)(lits[:16])
 			lits = lits[llen:]
 			o += llen
-			*(*[16]byte)(dst[o:]) = *(*[16]byte)(dst[o-off:])
+			d := dst[o : o+32]
+			switch s := dst[o-off:]; {
+			case off >= 16:
+				*(*[16]byte)(d) = *(*[16]byte)(s)
+			case off >= 8:
+				*(*[8]byte)(d) = *(*[8]byte)(s)
+				*(*[8]byte)(d[8:]) = *(*[8]byte)(s[8:])
+			default:
+				// The first step bytes (a multiple of off, 8 to 14)
+				// one at a time, then the match repeats at distance
+				// step.
+				step := int(stepOf[off&7])
+				s = s[:step]
+				for k := range s {
+					d[k] = s[k]
+				}
+				*(*[8]byte)(d[step:]) = *(*[8]byte)(d)
+			}
 			o += mlen
 			continue
 		}
@@ -261,6 +278,10 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 	d.rep = [3]int{rep0, rep1, rep2}
 	return o, lits, nil
 }
+
+// stepOf is, for a match offset of 1 to 7, the smallest multiple of it
+// that is at least 8.
+var stepOf = [8]uint8{8, 8, 8, 9, 8, 10, 12, 14}
 
 // copyLits copies lits[:n] (n <= len(lits), len(d)) to d. It may write
 // up to 15 bytes past d[n-1], within len(d): they are garbage that later
@@ -291,6 +312,17 @@ func copyLits(d, lits []byte, n int) {
 // len(dst).
 func copyMatch(dst []byte, o, off, n int) {
 	src := o - off
+	if n >= 64 {
+		// Long: memmove, in chunks that double when the source overlaps.
+		if off >= n {
+			copy(dst[o:o+n], dst[src:o])
+			return
+		}
+		for k := o; k < o+n; {
+			k += copy(dst[k:o+n], dst[src:k])
+		}
+		return
+	}
 	w := (n + 15) &^ 15
 	if w <= len(dst)-o {
 		d := dst[o : o+w]
