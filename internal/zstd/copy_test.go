@@ -40,7 +40,7 @@ func TestCopyLits(t *testing.T) {
 				for i := range src {
 					src[i] = byte(i + 1)
 				}
-				lits := src[:n:n+extra]
+				lits := src[: n : n+extra]
 				d := make([]byte, n+room)
 				copyLits(d, lits, n)
 				if !bytes.Equal(d[:n], src[:n]) {
