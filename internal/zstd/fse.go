@@ -34,23 +34,28 @@ func init() {
 	}
 }
 
-// fseEntry is one state of an FSE decoding table. In the sequences'
-// tables (after setBaselines) it also holds what its symbol (code)
-// means: the value is baseVal plus the next addBits bits.
+// fseEntry is one state of an FSE decoding table.
 type fseEntry struct {
-	sym     uint8
-	nb      uint8  // bits to read for the next state
-	base    uint16 // next state = base + those bits
-	addBits uint8
-	baseVal uint32
+	sym  uint8
+	nb   uint8  // bits to read for the next state
+	base uint16 // next state = base + those bits
 }
 
 // fseTable is an FSE decoding table of up to 1<<9 states (the largest
 // accuracy log zstd uses); fixed-size so that masked indexes need no
-// bounds checks.
+// bounds checks. The sequences' tables (after setBaselines) also have seq,
+// each state packed in one word for the hot loop: see seqEntry.
 type fseTable struct {
 	e   [512]fseEntry
+	seq [512]uint64
 	log uint8
+}
+
+// seqEntry packs a state of a sequences table: the bits to read for the
+// next state (bits 0-7), the extra bits of the value (8-15), the next
+// state's base (16-31) and the value's baseline (32-63).
+func seqEntry(nb, addBits uint8, base uint16, baseVal uint32) uint64 {
+	return uint64(nb) | uint64(addBits)<<8 | uint64(base)<<16 | uint64(baseVal)<<32
 }
 
 // build builds the decoding table of a normalized distribution (RFC 8878
@@ -117,15 +122,18 @@ func (tab *fseTable) setBaselines(k int) {
 	t := tab.e[:1<<tab.log]
 	for i := range t {
 		c := t[i].sym & 63
+		var ab uint8
+		var bv uint32
 		switch k {
 		case kindLL:
-			t[i].addBits, t[i].baseVal = llBits[c], llBase[c]
+			ab, bv = llBits[c], llBase[c]
 		case kindML:
-			t[i].addBits, t[i].baseVal = mlBits[c], mlBase[c]
+			ab, bv = mlBits[c], mlBase[c]
 		default:
 			c &= 31
-			t[i].addBits, t[i].baseVal = c, 1<<c
+			ab, bv = c, 1<<c
 		}
+		tab.seq[i] = seqEntry(t[i].nb, ab, t[i].base, bv)
 	}
 }
 

@@ -230,8 +230,12 @@ func (t *hufTable) decode4(dst, src []byte) error {
 	b0, b1, b2, b3 := br[0].b, br[1].b, br[2].b, br[3].b
 	p0, p1, p2, p3 := br[0].pos, br[1].pos, br[2].pos, br[3].pos
 	u0, u1, u2, u3 := br[0].used, br[1].used, br[2].used, br[3].used
-	var v0, v1, v2, v3 uint64
-	for j+4 <= n4 && p0 >= 8 && p1 >= 8 && p2 >= 8 && p3 >= 8 {
+	var r0, r1, r2, r3 uint64 // the words last loaded
+	// Five symbols per stream and refill: after one, at least 57 bits
+	// are readable and a code has at most 11. Each stream's five bytes
+	// are written as one 8-byte store, which needs 8 bytes of room in
+	// every segment (the last is the shortest).
+	for j+8 <= n4 && p0 >= 8 && p1 >= 8 && p2 >= 8 && p3 >= 8 {
 		p0 -= int(u0 >> 3)
 		p1 -= int(u1 >> 3)
 		p2 -= int(u2 >> 3)
@@ -240,35 +244,64 @@ func (t *hufTable) decode4(dst, src []byte) error {
 		u1 &= 7
 		u2 &= 7
 		u3 &= 7
-		v0 = binary.LittleEndian.Uint64(b0[p0:])
-		v1 = binary.LittleEndian.Uint64(b1[p1:])
-		v2 = binary.LittleEndian.Uint64(b2[p2:])
-		v3 = binary.LittleEndian.Uint64(b3[p3:])
-		var w0, w1, w2, w3 uint32
-		for i := 0; i < 32; i += 8 {
-			e0 := dt[(v0<<(u0&63)>>shift)&mask]
-			e1 := dt[(v1<<(u1&63)>>shift)&mask]
-			e2 := dt[(v2<<(u2&63)>>shift)&mask]
-			e3 := dt[(v3<<(u3&63)>>shift)&mask]
-			u0 += uint(e0 & 15)
-			u1 += uint(e1 & 15)
-			u2 += uint(e2 & 15)
-			u3 += uint(e3 & 15)
-			w0 |= uint32(e0>>8) << i
-			w1 |= uint32(e1>>8) << i
-			w2 |= uint32(e2>>8) << i
-			w3 |= uint32(e3>>8) << i
-		}
-		binary.LittleEndian.PutUint32(d0[j:], w0)
-		binary.LittleEndian.PutUint32(d1[j:], w1)
-		binary.LittleEndian.PutUint32(d2[j:], w2)
-		binary.LittleEndian.PutUint32(d3[j:], w3)
-		j += 4
+		r0 = binary.LittleEndian.Uint64(b0[p0:])
+		r1 = binary.LittleEndian.Uint64(b1[p1:])
+		r2 = binary.LittleEndian.Uint64(b2[p2:])
+		r3 = binary.LittleEndian.Uint64(b3[p3:])
+		v0 := r0 << u0
+		v1 := r1 << u1
+		v2 := r2 << u2
+		v3 := r3 << u3
+		a0 := dt[v0>>shift&mask]
+		a1 := dt[v1>>shift&mask]
+		a2 := dt[v2>>shift&mask]
+		a3 := dt[v3>>shift&mask]
+		v0 <<= a0 & 15
+		v1 <<= a1 & 15
+		v2 <<= a2 & 15
+		v3 <<= a3 & 15
+		b0_ := dt[v0>>shift&mask]
+		b1_ := dt[v1>>shift&mask]
+		b2_ := dt[v2>>shift&mask]
+		b3_ := dt[v3>>shift&mask]
+		v0 <<= b0_ & 15
+		v1 <<= b1_ & 15
+		v2 <<= b2_ & 15
+		v3 <<= b3_ & 15
+		c0 := dt[v0>>shift&mask]
+		c1 := dt[v1>>shift&mask]
+		c2 := dt[v2>>shift&mask]
+		c3 := dt[v3>>shift&mask]
+		v0 <<= c0 & 15
+		v1 <<= c1 & 15
+		v2 <<= c2 & 15
+		v3 <<= c3 & 15
+		e0 := dt[v0>>shift&mask]
+		e1 := dt[v1>>shift&mask]
+		e2 := dt[v2>>shift&mask]
+		e3 := dt[v3>>shift&mask]
+		v0 <<= e0 & 15
+		v1 <<= e1 & 15
+		v2 <<= e2 & 15
+		v3 <<= e3 & 15
+		f0 := dt[v0>>shift&mask]
+		f1 := dt[v1>>shift&mask]
+		f2 := dt[v2>>shift&mask]
+		f3 := dt[v3>>shift&mask]
+		u0 += uint(a0&15 + b0_&15 + c0&15 + e0&15 + f0&15)
+		u1 += uint(a1&15 + b1_&15 + c1&15 + e1&15 + f1&15)
+		u2 += uint(a2&15 + b2_&15 + c2&15 + e2&15 + f2&15)
+		u3 += uint(a3&15 + b3_&15 + c3&15 + e3&15 + f3&15)
+		binary.LittleEndian.PutUint64(d0[j:], uint64(a0>>8)|uint64(b0_>>8)<<8|uint64(c0>>8)<<16|uint64(e0>>8)<<24|uint64(f0>>8)<<32)
+		binary.LittleEndian.PutUint64(d1[j:], uint64(a1>>8)|uint64(b1_>>8)<<8|uint64(c1>>8)<<16|uint64(e1>>8)<<24|uint64(f1>>8)<<32)
+		binary.LittleEndian.PutUint64(d2[j:], uint64(a2>>8)|uint64(b2_>>8)<<8|uint64(c2>>8)<<16|uint64(e2>>8)<<24|uint64(f2>>8)<<32)
+		binary.LittleEndian.PutUint64(d3[j:], uint64(a3>>8)|uint64(b3_>>8)<<8|uint64(c3>>8)<<16|uint64(e3>>8)<<24|uint64(f3>>8)<<32)
+		j += 5
 	}
 	if j > 0 {
 		br[0].pos, br[1].pos, br[2].pos, br[3].pos = p0, p1, p2, p3
 		br[0].used, br[1].used, br[2].used, br[3].used = u0, u1, u2, u3
-		br[0].v, br[1].v, br[2].v, br[3].v = v0, v1, v2, v3
+		br[0].v, br[1].v, br[2].v, br[3].v = r0, r1, r2, r3
 	}
 	for k, d := range [4][]byte{d0, d1, d2, d3} {
 		if _, err := t.decodeStream(&br[k], d[j:]); err != nil {

@@ -50,10 +50,7 @@ func (d *Decoder) literals(b []byte, blockMax int) ([]byte, int, error) {
 			return nil, 0, reason("RLE literals truncated")
 		}
 		lits := d.litBuf(size)
-		c := b[lh]
-		for i := range lits {
-			lits[i] = c
-		}
+		fill(lits, b[lh])
 		return lits, lh + 1, nil
 	}
 	// Huffman-coded: regenerated size, then compressed size.

@@ -124,10 +124,10 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 	if err := r.init(b); err != nil {
 		return o, lits, err
 	}
-	llT, ofT, mlT := d.tables[kindLL], d.tables[kindOF], d.tables[kindML]
-	ll := r.read(llT.log)
-	of := r.read(ofT.log)
-	ml := r.read(mlT.log)
+	llT, ofT, mlT := &d.tables[kindLL].seq, &d.tables[kindOF].seq, &d.tables[kindML].seq
+	llS := r.read(d.tables[kindLL].log)
+	ofS := r.read(d.tables[kindOF].log)
+	mlS := r.read(d.tables[kindML].log)
 	rep0, rep1, rep2 := d.rep[0], d.rep[1], d.rep[2]
 	hist := d.hist
 	// Offsets larger than maxOff cannot be valid; checking them as uint64
@@ -151,25 +151,28 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 			used -= uint(8 * n)
 			bv = binary.LittleEndian.Uint64(b[bpos:])
 		}
-		llE, ofE, mlE := llT.e[ll&511], ofT.e[of&511], mlT.e[ml&511]
-		ob := ofE.addBits & 31 // at most 31 (fseMaxSym)
-		offVal := uint64(ofE.baseVal) + bv<<(used&63)>>1>>(63-ob)
+		llE, ofE, mlE := llT[llS&511], ofT[ofS&511], mlT[mlS&511]
+		ob := uint8(ofE>>8) & 31 // at most 31 (fseMaxSym)
+		offVal := ofE>>32 + bv<<(used&63)>>1>>(63-ob)
 		used += uint(ob)
-		mb := mlE.addBits & 31
-		mlen := int(mlE.baseVal) + int(bv<<(used&63)>>1>>(63-mb))
+		mb := uint8(mlE>>8) & 31
+		mlen := int(mlE>>32) + int(bv<<(used&63)>>1>>(63-mb))
 		used += uint(mb)
-		if bpos >= 8 {
-			bpos -= int(used >> 3)
-			used &= 7
-			bv = binary.LittleEndian.Uint64(b[bpos:])
-		} else if bpos > 0 && used <= 64 {
-			n := min(int(used>>3), bpos)
-			bpos -= n
-			used -= uint(8 * n)
-			bv = binary.LittleEndian.Uint64(b[bpos:])
+		if ob+mb > 24 {
+			// The longest reads after this reload: 16+26 bits.
+			if bpos >= 8 {
+				bpos -= int(used >> 3)
+				used &= 7
+				bv = binary.LittleEndian.Uint64(b[bpos:])
+			} else if bpos > 0 && used <= 64 {
+				n := min(int(used>>3), bpos)
+				bpos -= n
+				used -= uint(8 * n)
+				bv = binary.LittleEndian.Uint64(b[bpos:])
+			}
 		}
-		lb := llE.addBits & 31
-		llen := int(llE.baseVal) + int(bv<<(used&63)>>1>>(63-lb))
+		lb := uint8(llE>>8) & 31
+		llen := int(llE>>32) + int(bv<<(used&63)>>1>>(63-lb))
 		used += uint(lb)
 		if used > 64 {
 			return o, lits, reason("sequences bitstream overread")
@@ -204,29 +207,53 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 			}
 		}
 		if i != nseq-1 {
-			ll = uint64(llE.base) + bv<<(used&63)>>1>>(63-llE.nb)
-			used += uint(llE.nb)
-			ml = uint64(mlE.base) + bv<<(used&63)>>1>>(63-mlE.nb)
-			used += uint(mlE.nb)
-			of = uint64(ofE.base) + bv<<(used&63)>>1>>(63-ofE.nb)
-			used += uint(ofE.nb)
+			n := uint8(llE)
+			llS = uint64(uint16(llE>>16)) + bv<<(used&63)>>1>>(63-n)
+			used += uint(n)
+			n = uint8(mlE)
+			mlS = uint64(uint16(mlE>>16)) + bv<<(used&63)>>1>>(63-n)
+			used += uint(n)
+			n = uint8(ofE)
+			ofS = uint64(uint16(ofE>>16)) + bv<<(used&63)>>1>>(63-n)
+			used += uint(n)
 		}
 		// Execute: literals, then the match.
 		if llen > len(lits) {
 			return o, lits, reason("literal length exceeds the literals")
 		}
-		if llen > len(dst)-o || mlen > len(dst)-o-llen {
+		room := len(dst) - o
+		if llen > room || mlen > room-llen {
 			return o, lits, errOverflow
 		}
-		// Short copies: 16 bytes at once when there is room (the bytes
-		// past the literals are overwritten by the match and later ones).
-		if llen <= 16 && len(lits) >= 16 && len(dst)-o >= 16 {
-			a, b := binary.LittleEndian.Uint64(lits), binary.LittleEndian.Uint64(lits[8:])
-			binary.LittleEndian.PutUint64(dst[o:], a)
-			binary.LittleEndian.PutUint64(dst[o+8:], b)
-		} else {
-			copy(dst[o:], lits[:llen])
+		if llen <= 16 && mlen <= 16 && uint(off-1) < uint(o+llen) && room >= llen+32 && cap(lits) >= 16 {
+			// The common short sequence: one 16-byte copy for the
+			// literals, one for the match (each may write garbage past
+			// its end, which later output overwrites).
+			*(*[16]byte)(dst[o:]) = *(*[16]byte)(lits[:16])
+			lits = lits[llen:]
+			o += llen
+			d := dst[o : o+32]
+			switch s := dst[o-off:]; {
+			case off >= 16:
+				*(*[16]byte)(d) = *(*[16]byte)(s)
+			case off >= 8:
+				*(*[8]byte)(d) = *(*[8]byte)(s)
+				*(*[8]byte)(d[8:]) = *(*[8]byte)(s[8:])
+			default:
+				// The first step bytes (a multiple of off, 8 to 14)
+				// one at a time, then the match repeats at distance
+				// step.
+				step := int(stepOf[off&7])
+				s = s[:step]
+				for k := range s {
+					d[k] = s[k]
+				}
+				*(*[8]byte)(d[step:]) = *(*[8]byte)(d)
+			}
+			o += mlen
+			continue
 		}
+		copyLits(dst[o:], lits, llen)
 		lits = lits[llen:]
 		o += llen
 		if off > o || off <= 0 {
@@ -242,33 +269,110 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 				continue
 			}
 		}
-		src := o - off
-		end := o + mlen
-		switch {
-		case off >= 8 && mlen <= 32 && len(dst)-o >= 32:
-			// 8 bytes at a time: each load is of bytes already written.
-			for k := 0; k < mlen; k += 8 {
-				binary.LittleEndian.PutUint64(dst[o+k:], binary.LittleEndian.Uint64(dst[src+k:]))
-			}
-		case off >= mlen:
-			copy(dst[o:end], dst[src:src+mlen])
-		case mlen <= 32:
-			// Short overlapping match: a byte at a time beats calls.
-			d, s := dst[o:end], dst[src:src+mlen]
-			for k := range d {
-				d[k] = s[k]
-			}
-		default:
-			// Overlapping: the pattern of off bytes, doubled each time.
-			for k := o; k < end; {
-				k += copy(dst[k:end], dst[src:k])
-			}
-		}
-		o = end
+		copyMatch(dst, o, off, mlen)
+		o += mlen
 	}
 	if bpos != 0 || used != 64 {
 		return o, lits, reason("sequences bitstream not consumed exactly")
 	}
 	d.rep = [3]int{rep0, rep1, rep2}
 	return o, lits, nil
+}
+
+// stepOf is, for a match offset of 1 to 7, the smallest multiple of it
+// that is at least 8.
+var stepOf = [8]uint8{8, 8, 8, 9, 8, 10, 12, 14}
+
+// copyLits copies lits[:n] (n <= len(lits), len(d)) to d. It may write
+// up to 15 bytes past d[n-1], within len(d): they are garbage that later
+// output overwrites.
+func copyLits(d, lits []byte, n int) {
+	if n <= 16 && cap(lits) >= 16 && len(d) >= 16 {
+		*(*[16]byte)(d) = *(*[16]byte)(lits[:16])
+		return
+	}
+	// Wild copy in 16-byte steps while both sides have room for the
+	// rounded-up length (lits may be read past its length, within its
+	// capacity).
+	w := (n + 15) &^ 15
+	if w <= cap(lits) && w <= len(d) {
+		lits = lits[:w]
+		d = d[:w]
+		for k := 0; k+16 <= len(d); k += 16 {
+			*(*[16]byte)(d[k:]) = *(*[16]byte)(lits[k:])
+		}
+		return
+	}
+	copy(d[:n], lits)
+}
+
+// copyMatch copies the match of length n at offset off (1 <= off <= o) to
+// dst[o:o+n] (within len(dst)), the source overlapping the destination
+// when off < n. Like copyLits it may write garbage past o+n, within
+// len(dst).
+func copyMatch(dst []byte, o, off, n int) {
+	src := o - off
+	if n >= 64 {
+		// Long: memmove, in chunks that double when the source overlaps.
+		if off >= n {
+			copy(dst[o:o+n], dst[src:o])
+			return
+		}
+		for k := o; k < o+n; {
+			k += copy(dst[k:o+n], dst[src:k])
+		}
+		return
+	}
+	w := (n + 15) &^ 15
+	if w <= len(dst)-o {
+		d := dst[o : o+w]
+		switch {
+		case off >= 16:
+			// Each 16-byte load is of bytes already written.
+			s := dst[src : src+w]
+			for k := 0; k+16 <= len(d); k += 16 {
+				*(*[16]byte)(d[k:]) = *(*[16]byte)(s[k:])
+			}
+			return
+		case off >= 8:
+			s := dst[src : src+w]
+			for k := 0; k+8 <= len(d); k += 8 {
+				*(*[8]byte)(d[k:]) = *(*[8]byte)(s[k:])
+			}
+			return
+		}
+	}
+	if off < 8 && n > 16 && n+8 <= len(dst)-o {
+		// The first step bytes (step, a multiple of off, at least 8) one
+		// at a time; after them the match repeats itself at distance
+		// step, 8 bytes at a time.
+		step := off
+		for step < 8 {
+			step += off
+		}
+		d := dst[o : o+n+8]
+		s := dst[src : src+step]
+		for k := range s {
+			d[k] = s[k]
+		}
+		for k := step; k < n; k += 8 {
+			*(*[8]byte)(d[k:]) = *(*[8]byte)(d[k-step:])
+		}
+		return
+	}
+	d, s := dst[o:o+n], dst[src:src+n]
+	if off >= n {
+		copy(d, s)
+		return
+	}
+	if n <= 32 {
+		for k := range d {
+			d[k] = s[k]
+		}
+		return
+	}
+	// Overlapping: the pattern of off bytes, doubled each time.
+	for k := o; k < o+n; {
+		k += copy(dst[k:o+n], dst[src:k])
+	}
 }
