@@ -1,76 +1,53 @@
 package zstd
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
-
-// levelParams are a level's match finder settings (after zstd's table for
-// inputs up to 256 KB).
-type levelParams struct {
-	hashLog  int
-	hashLog2 int // long hash (dfast)
-	minMatch int
-	dfast    bool
-}
-
-func (e *Encoder) params() levelParams {
-	switch {
-	case e.level <= 1:
-		return levelParams{hashLog: 14, minMatch: 6}
-	case e.level == 2:
-		return levelParams{hashLog: 14, hashLog2: 14, minMatch: 5, dfast: true}
-	default:
-		return levelParams{hashLog: 16, hashLog2: 16, minMatch: 5, dfast: true}
-	}
-}
+import "encoding/binary"
 
 const (
+	prime4 = 2654435761
+	prime7 = 58295818150454627
 	prime6 = 227718039650203
 	prime5 = 889523592379
 	prime8 = 0xCF1BBCDCB7A56463
 )
 
+// hashN hashes the first mm (4 to 7) bytes of v to log bits (at most 32).
 func hashN(v uint64, mm int, log int) uint32 {
-	if mm == 5 {
+	switch mm {
+	case 4:
+		return uint32(v) * prime4 >> (32 - log)
+	case 5:
 		return uint32(((v << 24) * prime5) >> (64 - log))
+	case 7:
+		return uint32(((v << 8) * prime7) >> (64 - log))
 	}
 	return uint32(((v << 16) * prime6) >> (64 - log))
 }
 
 func hash8(v uint64, log int) uint32 { return uint32((v * prime8) >> (64 - log)) }
 
-// prepare sizes and clears the hash tables for b, of which the first
-// start bytes are dictionary content, and enters the dictionary.
+// prepare chooses the settings for b, of which the first start bytes are
+// dictionary content, sizes and clears the hash tables and enters the
+// dictionary.
 func (e *Encoder) prepare(b []byte, start int) {
-	if e.level >= 4 {
-		e.prepareChain(b, start)
+	p := paramsFor(e.level, len(b))
+	e.p = p
+	if p.strat >= stratGreedy {
+		e.rows.reset(b, p)
+		n := max(min(start, len(b)-8), 0)
+		e.rows.insertRange(0, n) // all of it: no skipping
+		e.rows.next = n
 		return
 	}
-	p := e.params()
-	log := p.hashLog
-	if l := bits.Len(uint(len(b))) + 1; l < log {
-		log = l
+	e.table = resize(e.table, 1<<p.hashLog)
+	if p.strat == stratDfast {
+		e.table2 = resize(e.table2, 1<<p.chainLog)
 	}
-	if log < 6 {
-		log = 6
-	}
-	e.table = resize(e.table, 1<<log)
-	if p.dfast {
-		log2 := p.hashLog2
-		if l := bits.Len(uint(len(b))) + 1; l < log2 {
-			log2 = l
-		}
-		if log2 < 6 {
-			log2 = 6
-		}
-		e.table2 = resize(e.table2, 1<<log2)
-	}
+	mm := int(p.minMatch)
 	for i := 0; i+8 <= len(b) && i < start; i++ {
 		v := binary.LittleEndian.Uint64(b[i:])
-		e.table[hashN(v, p.minMatch, e.hlog())] = uint32(i)
-		if p.dfast {
-			e.table2[hash8(v, e.hlog2())] = uint32(i)
+		e.table[hashN(v, mm, int(p.hashLog))] = uint32(i)
+		if p.strat == stratDfast {
+			e.table2[hash8(v, int(p.chainLog))] = uint32(i)
 		}
 	}
 }
@@ -84,26 +61,23 @@ func resize(t []uint32, n int) []uint32 {
 	return t
 }
 
-func (e *Encoder) hlog() int  { return bits.Len(uint(len(e.table))) - 1 }
-func (e *Encoder) hlog2() int { return bits.Len(uint(len(e.table2))) - 1 }
-
 // match finds the sequences of b[pos:end] into e.seqs and e.lits.
 func (e *Encoder) match(b []byte, pos, end int) {
-	if e.level >= 4 {
-		e.matchLazy(b, pos, end)
-	} else if e.params().dfast {
-		e.matchDfast(b, pos, end)
-	} else {
+	switch e.p.strat {
+	case stratFast:
 		e.matchFast(b, pos, end)
+	case stratDfast:
+		e.matchDfast(b, pos, end)
+	default:
+		e.matchLazy(b, pos, end)
 	}
 }
 
 // matchFast is zstd's "fast" strategy: one hash table, a repeat-offset
 // check, and steps that grow over incompressible input.
 func (e *Encoder) matchFast(b []byte, pos, end int) {
-	p := e.params()
-	mm := p.minMatch
-	log := e.hlog()
+	mm := int(e.p.minMatch)
+	log := int(e.p.hashLog)
 	t := e.table
 	mask := uint64(1)<<(8*uint(mm)) - 1
 	anchor, ip := pos, pos
@@ -147,9 +121,8 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 // matchDfast is zstd's "dfast" strategy: a long hash of 8 bytes tried
 // first, then a short one.
 func (e *Encoder) matchDfast(b []byte, pos, end int) {
-	p := e.params()
-	mm := p.minMatch
-	log, log2 := e.hlog(), e.hlog2()
+	mm := int(e.p.minMatch)
+	log, log2 := int(e.p.hashLog), int(e.p.chainLog)
 	t, t2 := e.table, e.table2
 	mask := uint64(1)<<(8*uint(mm)) - 1
 	anchor, ip := pos, pos
