@@ -73,50 +73,104 @@ func (e *Encoder) match(b []byte, pos, end int) {
 	}
 }
 
-// matchFast is zstd's "fast" strategy: one hash table, a repeat-offset
-// check, and steps that grow over incompressible input.
+// matchFast is zstd's "fast" strategy: one hash table probed at two
+// positions in turn, a repeat-offset check a step ahead, matches of 4
+// bytes or more, and a step that grows by one every 128 bytes without a
+// match (from 2: every position is probed at first).
 func (e *Encoder) matchFast(b []byte, pos, end int) {
 	mm := int(e.p.minMatch)
 	log := int(e.p.hashLog)
 	t := e.table
-	mask := uint64(1)<<(8*uint(mm)) - 1
-	anchor, ip := pos, pos
-	limit := end - 8
-	if ip == 0 {
-		ip = 1 // no match can start at the very first byte
+	limit := end - 8 // the last position whose 8 bytes can be read
+	anchor, ip0 := pos, pos
+	if ip0 == 0 {
+		ip0 = 1 // no match can start at the very first byte
 	}
-	for ip < limit {
-		cur := binary.LittleEndian.Uint64(b[ip:])
-		h := hashN(cur, mm, log)
-		cand := int(t[h])
-		t[h] = uint32(ip)
-		if r := e.rep[0]; ip+1-r >= 0 && ip+1 > anchor &&
-			binary.LittleEndian.Uint32(b[ip+1:]) == binary.LittleEndian.Uint32(b[ip+1-r:]) {
-			ml := 4 + matchLen(b, ip+5, ip+5-r, end)
-			e.emit(b, anchor, ip+1, r, ml)
-			ip += 1 + ml
-			anchor = ip
-			continue
+	hash := func(p int) uint32 { return hashN(binary.LittleEndian.Uint64(b[p:]), mm, log) }
+	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p:]) }
+	for {
+		step := 2
+		nextStep := ip0 + fastStepIncr
+		ip1, ip2 := ip0+1, ip0+2
+		ip3 := ip2 + 1
+		if ip3 >= limit {
+			break
 		}
-		if cand < ip && (binary.LittleEndian.Uint64(b[cand:])^cur)&mask == 0 {
-			ml := mm + matchLen(b, ip+mm, cand+mm, end)
-			for ip > anchor && cand > 0 && b[ip-1] == b[cand-1] {
-				ip--
-				cand--
-				ml++
+		h0, h1 := hash(ip0), hash(ip1)
+		idx := int(t[h0])
+		// Find a match: a repeat at ip2 (off = rep), or a hash match at
+		// ip0 (cand).
+		cur0, off, cand, found := 0, 0, 0, false
+		for ip3 < limit {
+			cur0 = ip0
+			t[h0] = uint32(ip0)
+			if r := e.rep[0]; ip2-r > 0 && read32(ip2) == read32(ip2-r) {
+				ip0, off, cand = ip2, r, ip2-r
+				t[h1] = uint32(ip1)
+				found = true
+				break
 			}
-			e.emit(b, anchor, ip, ip-cand, ml)
-			ip += ml
-			anchor = ip
-			if ip-2 < limit && ip-2 > pos {
-				t[hashN(binary.LittleEndian.Uint64(b[ip-2:]), mm, log)] = uint32(ip - 2)
+			if idx < ip0 && read32(idx) == read32(ip0) {
+				t[h1] = uint32(ip1)
+				off, cand, found = ip0-idx, idx, true
+				break
 			}
-			continue
+			idx = int(t[h1])
+			h0, h1 = h1, hash(ip2)
+			ip0, ip1, ip2 = ip1, ip2, ip3
+			cur0 = ip0
+			t[h0] = uint32(ip0)
+			if idx < ip0 && read32(idx) == read32(ip0) {
+				if step <= 4 {
+					t[h1] = uint32(ip1)
+				}
+				off, cand, found = ip0-idx, idx, true
+				break
+			}
+			idx = int(t[h1])
+			h0, h1 = h1, hash(ip2)
+			ip0, ip1 = ip1, ip2
+			ip2, ip3 = ip0+step, ip1+step
+			if ip2 >= nextStep {
+				step++
+				nextStep += fastStepIncr
+			}
 		}
-		ip += 1 + (ip-anchor)>>8
+		if !found {
+			break
+		}
+		ml := 4 + matchLen(b, ip0+4, cand+4, end)
+		for ip0 > anchor && cand > 0 && b[ip0-1] == b[cand-1] {
+			ip0--
+			cand--
+			ml++
+		}
+		e.emit(b, anchor, ip0, off, ml)
+		ip0 += ml
+		anchor = ip0
+		if ip0 <= limit {
+			t[hash(cur0+2)] = uint32(cur0 + 2)
+			t[hash(ip0-2)] = uint32(ip0 - 2)
+			// Immediate repeats of the second offset.
+			for ip0 <= limit {
+				r := e.rep[1]
+				if ip0-r < 0 || read32(ip0) != read32(ip0-r) {
+					break
+				}
+				l := 4 + matchLen(b, ip0+4, ip0+4-r, end)
+				t[hash(ip0)] = uint32(ip0)
+				e.emit(b, anchor, ip0, r, l)
+				ip0 += l
+				anchor = ip0
+			}
+		}
 	}
 	e.lits = append(e.lits, b[anchor:end]...)
 }
+
+// fastStepIncr is how many bytes without a match make matchFast's step
+// one longer (zstd's 1 << (kSearchStrength-1)).
+const fastStepIncr = 128
 
 // matchDfast is zstd's "dfast" strategy: a long hash of 8 bytes tried
 // first, then a short one.

@@ -5,6 +5,10 @@ import (
 	"math/bits"
 )
 
+// lazySkipStep is the search step beyond which the positions stepped
+// over are no longer entered in the match finder (zstd's value).
+const lazySkipStep = 8
+
 // gain scores a match for the lazy choice: 4 bits a byte, less the
 // offset's cost.
 func gain(ml, off int) int { return 4*ml - bits.Len(uint(off+3)) }
@@ -31,7 +35,13 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 			ml, off = l, o
 		}
 		if ml == 0 {
-			ip += 1 + (ip-anchor)>>8
+			step := 1 + (ip-anchor)>>8
+			ip += step
+			if step > lazySkipStep {
+				// Long without a match: the skipped positions are not
+				// entered either (zstd's lazySkipping).
+				f.next = max(f.next, ip)
+			}
 			continue
 		}
 		for d := 0; d < depth && at+1 < limit; d++ {
