@@ -73,6 +73,12 @@ func (e *Encoder) match(b []byte, pos, end int) {
 	}
 }
 
+// In the hash tables, 0 is an empty entry, as in zstd (whose first
+// position has index 2): a match at the input's first byte is never
+// taken. Taking one from an empty entry where the bytes happen to match
+// (runs at the start of a highly structured stream) sets repeat offsets
+// that zstd would not have and cost up to half again the size.
+
 // matchFast is zstd's "fast" strategy: one hash table probed at two
 // positions in turn, a repeat-offset check a step ahead, matches of 4
 // bytes or more, and a step that grows by one every 128 bytes without a
@@ -110,7 +116,7 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 				found = true
 				break
 			}
-			if idx < ip0 && read32(idx) == read32(ip0) {
+			if idx > 0 && idx < ip0 && read32(idx) == read32(ip0) {
 				t[h1] = uint32(ip1)
 				off, cand, found = ip0-idx, idx, true
 				break
@@ -120,7 +126,7 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 			ip0, ip1, ip2 = ip1, ip2, ip3
 			cur0 = ip0
 			t[h0] = uint32(ip0)
-			if idx < ip0 && read32(idx) == read32(ip0) {
+			if idx > 0 && idx < ip0 && read32(idx) == read32(ip0) {
 				if step <= 4 {
 					t[h1] = uint32(ip1)
 				}
@@ -201,9 +207,9 @@ func (e *Encoder) matchDfast(b []byte, pos, end int) {
 			continue
 		}
 		ml, c := 0, 0
-		if cand2 < ip && binary.LittleEndian.Uint64(b[cand2:]) == cur {
+		if cand2 > 0 && cand2 < ip && binary.LittleEndian.Uint64(b[cand2:]) == cur {
 			ml, c = 8+matchLen(b, ip+8, cand2+8, end), cand2
-		} else if cand < ip && (binary.LittleEndian.Uint64(b[cand:])^cur)&mask == 0 {
+		} else if cand > 0 && cand < ip && (binary.LittleEndian.Uint64(b[cand:])^cur)&mask == 0 {
 			ml, c = mm+matchLen(b, ip+mm, cand+mm, end), cand
 			// A long match at the next position?
 			if ip+1 < limit {
@@ -211,7 +217,7 @@ func (e *Encoder) matchDfast(b []byte, pos, end int) {
 				hn := hash8(nxt, log2)
 				cn := int(t2[hn])
 				t2[hn] = uint32(ip + 1)
-				if cn < ip+1 && binary.LittleEndian.Uint64(b[cn:]) == nxt {
+				if cn > 0 && cn < ip+1 && binary.LittleEndian.Uint64(b[cn:]) == nxt {
 					if l := 8 + matchLen(b, ip+9, cn+8, end); l > ml {
 						ip, ml, c = ip+1, l, cn
 					}

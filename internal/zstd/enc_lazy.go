@@ -9,14 +9,15 @@ import (
 // over are no longer entered in the match finder (zstd's value).
 const lazySkipStep = 8
 
-// gain scores a match for the lazy choice: 4 bits a byte, less the
-// offset's cost.
-func gain(ml, off int) int { return 4*ml - bits.Len(uint(off+3)) }
-
 // matchLazy is zstd's greedy (depth 0), lazy (1) and lazy2 (2)
 // strategies: the longest match among a row of candidates (rowFinder),
-// taken unless one found a byte or two later scores better; the repeat
-// offset is tried first.
+// taken unless one found a byte or two later scores better. The repeat
+// offset is tried first, a byte ahead, and after each match the second
+// repeat offset is tried again and again (zstd's "immediate repcode").
+//
+// Offsets are scored in zstd's terms: offBase is 1 for the first repeat
+// offset, else the offset plus 3, and a match's gain is 4 bits a byte
+// less the offBase's bit length.
 func (e *Encoder) matchLazy(b []byte, pos, end int) {
 	f := &e.rows
 	depth := int(e.p.strat - stratGreedy)
@@ -25,16 +26,27 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 	if ip == 0 {
 		ip = 1
 	}
+	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p:]) }
+	// repAt returns the length of the first repeat offset's match at p
+	// (0 if under 4 bytes).
+	repAt := func(p int) int {
+		r := e.rep[0]
+		if p-r < 0 || read32(p) != read32(p-r) {
+			return 0
+		}
+		return 4 + matchLen(b, p+4, p+4-r, end)
+	}
 	for ip < limit {
-		// Repeat offset at ip.
-		ml, off, at := 0, 0, ip
-		if r := e.rep[0]; ip-r >= 0 && binary.LittleEndian.Uint32(b[ip:]) == binary.LittleEndian.Uint32(b[ip-r:]) {
-			ml, off = 4+matchLen(b, ip+4, ip+4-r, end), r
+		ml, off, start := 0, 0, ip+1 // off 0: the first repeat offset
+		if l := repAt(ip + 1); l > 0 {
+			ml = l
 		}
-		if l, o := f.find(ip, end); l > 0 && (ml == 0 || gain(l, o) > 4*ml-1) {
-			ml, off = l, o
+		if depth > 0 || ml == 0 {
+			if l, o := f.find(ip, end); l > ml {
+				ml, off, start = l, o, ip
+			}
 		}
-		if ml == 0 {
+		if ml < 4 {
 			step := 1 + (ip-anchor)>>8
 			ip += step
 			if step > lazySkipStep {
@@ -44,37 +56,67 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 			}
 			continue
 		}
-		for d := 0; d < depth && at+1 < limit; d++ {
-			q := at + 1
-			cur := gain(ml, off) + 4
-			if off == e.rep[0] {
-				cur = 4*ml - 1 + 4
-			}
-			better := false
-			if r := e.rep[0]; q-r >= 0 && binary.LittleEndian.Uint32(b[q:]) == binary.LittleEndian.Uint32(b[q-r:]) {
-				if l := 4 + matchLen(b, q+4, q+4-r, end); 4*l-1 > cur {
-					ml, off, at, better = l, r, q, true
-					cur = 4*l - 1 + 4
-				}
-			}
-			if l, o := f.find(q, end); l > 0 && gain(l, o) > cur {
-				ml, off, at, better = l, o, q, true
-			}
-			if !better {
+		for d := 1; d <= depth && ip < limit; d++ {
+			// Try a byte further: the repeat offset, then a search.
+			ip++
+			if ip >= limit {
 				break
 			}
+			if l := repAt(ip); l > 0 {
+				mul := 3
+				if d == 2 {
+					mul = 4
+				}
+				if l*mul > ml*mul-offBits(off)+1 {
+					ml, off, start = l, 0, ip
+				}
+			}
+			bonus := 4
+			if d == 2 {
+				bonus = 7
+			}
+			if l, o := f.find(ip, end); l >= 4 && 4*l-offBits(o) > 4*ml-offBits(off)+bonus {
+				ml, off, start = l, o, ip
+				d = 0 // start over from here
+				continue
+			}
+			break
 		}
-		ip = at
-		c := ip - off
-		for ip > anchor && c > 0 && b[ip-1] == b[c-1] {
-			ip--
-			c--
-			ml++
+		r := off
+		if off == 0 {
+			r = e.rep[0]
+		} else {
+			c := start - off
+			for start > anchor && c > 0 && b[start-1] == b[c-1] {
+				start--
+				c--
+				ml++
+			}
 		}
-		e.emit(b, anchor, ip, off, ml)
-		ip += ml
+		e.emit(b, anchor, start, r, ml)
+		ip = start + ml
 		anchor = ip
+		// Immediate repeats of the second offset.
+		for ip <= limit {
+			r := e.rep[1]
+			if ip-r < 0 || read32(ip) != read32(ip-r) {
+				break
+			}
+			l := 4 + matchLen(b, ip+4, ip+4-r, end)
+			e.emit(b, anchor, ip, r, l)
+			ip += l
+			anchor = ip
+		}
 	}
 	f.insert(min(max(ip, f.next), max(limit, 0)))
 	e.lits = append(e.lits, b[anchor:end]...)
+}
+
+// offBits is the bit length of a match's offBase, zstd's highbit of it:
+// 0 for the first repeat offset (off 0), else that of off+3.
+func offBits(off int) int {
+	if off == 0 {
+		return 0
+	}
+	return bits.Len(uint(off+3)) - 1
 }
