@@ -1,6 +1,8 @@
 package blosc
 
 import (
+	"encoding/binary"
+
 	"github.com/blosc2go/blosc2/internal/blosclz"
 	"github.com/blosc2go/blosc2/internal/lz4enc"
 	"github.com/blosc2go/blosc2/internal/lz4hc"
@@ -11,11 +13,28 @@ import (
 
 // BloscLZ, LZ4 and LZ4HC are C's algorithms (internal/blosclz,
 // internal/lz4enc, internal/lz4hc) and give the bytes C-Blosc2 writes at
-// the same clevel. Zstd is our own encoder (internal/zstd) at the zstd
-// level C-Blosc2 passes (zstdCLevel). Zlib comes from klauspost/compress,
-// whose levels are chosen per Blosc clevel so that compressed sizes stay
-// close to C-Blosc2's (measured on the corpus of chunks C-Blosc2 wrote:
-// TestCompressCorpusSizes), not by the numbers C passes to zlib.
+// the same clevel. Zstd at clevels up to zstdOwnMaxClevel is our own
+// encoder (internal/zstd) at the zstd level C-Blosc2 passes (zstdCLevel).
+// Zlib, and Zstd at higher clevels, come from klauspost/compress, whose
+// levels are chosen per Blosc clevel so that compressed sizes stay close to
+// C-Blosc2's (measured on the corpus of chunks C-Blosc2 wrote:
+// TestCompressCorpusSizes), not by the numbers C passes to its libraries.
+
+// zstdLevel maps a Blosc clevel (1..9) to a level of klauspost/compress's
+// zstd encoder. C-Blosc2 uses zstd level 2*clevel-1 (20 and 22 for 8 and
+// 9). Clevel 1 (C's zstd level 1) gets SpeedDefault, not SpeedFastest:
+// SpeedFastest runs at C's speed but its output was up to 1.85 times C's
+// on structured corpus chunks (TestCompressCorpusSizes), SpeedDefault is
+// within 10% of C's size and about half C's speed.
+func zstdLevel(clevel int) zstd.EncoderLevel {
+	switch {
+	case clevel <= 2:
+		return zstd.SpeedDefault
+	case clevel <= 5:
+		return zstd.SpeedBetterCompression
+	}
+	return zstd.SpeedBestCompression
+}
 
 // zlibLevels maps a Blosc clevel to a level of klauspost/compress's
 // deflate, whose levels compress less than zlib-ng's at the same number.
@@ -24,16 +43,36 @@ import (
 // (bench: TestBlosc2Report).
 var zlibLevels = [10]int{0, 3, 4, 5, 6, 7, 7, 8, 9, 9}
 
-// zstdOptions checks the zstd options of o (the dictionary: zstd's
-// format must parse). It returns no klauspost/compress options: Zstd is
-// encoded by internal/zstd (see zstdCompress).
+// zstdOptions returns the options of klauspost/compress's zstd encoders
+// of an Encoder with options o, less the level and the window and block
+// sizes (see zstdFor), after checking that both encoders accept them (the
+// dictionary). Building a zstd.Encoder is cheap: its match tables are
+// allocated on first use.
 func zstdOptions(o *Options) ([]zstd.EOption, error) {
 	if o.Dict != nil {
 		if _, err := izstd.NewDict(o.Dict); err != nil {
 			return nil, optionError("Dict", err.Error())
 		}
 	}
-	return nil, nil
+	opts := []zstd.EOption{
+		zstd.WithEncoderCRC(false),
+		zstd.WithAllLitEntropyCompression(true),
+		// One EncodeAll at a time per worker: each worker has its own.
+		zstd.WithEncoderConcurrency(1),
+		// Smaller first buffers; the output is the same.
+		zstd.WithLowerEncoderMem(true),
+	}
+	if o.Dict != nil {
+		if len(o.Dict) >= 8 && binary.LittleEndian.Uint32(o.Dict) == zstdDictMagic {
+			opts = append(opts, zstd.WithEncoderDict(o.Dict))
+		} else {
+			opts = append(opts, zstd.WithEncoderDictRaw(0, o.Dict))
+		}
+	}
+	if _, err := zstd.NewWriter(nil, append(opts[:len(opts):len(opts)], zstd.WithEncoderLevel(zstdLevel(o.Clevel)))...); err != nil {
+		return nil, optionError("Dict", err.Error())
+	}
+	return opts, nil
 }
 
 // sliceWriter is an io.Writer appending to a byte slice.
