@@ -6,13 +6,16 @@ import (
 	"github.com/blosc2go/blosc2/internal/blosclz"
 	"github.com/blosc2go/blosc2/internal/lz4enc"
 	"github.com/blosc2go/blosc2/internal/lz4hc"
+	izstd "github.com/blosc2go/blosc2/internal/zstd"
 	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
 )
 
 // BloscLZ, LZ4 and LZ4HC are C's algorithms (internal/blosclz,
 // internal/lz4enc, internal/lz4hc) and give the bytes C-Blosc2 writes at
-// the same clevel. Zlib and Zstd come from klauspost/compress, whose
+// the same clevel. Zstd at clevels up to zstdOwnMaxClevel is our own
+// encoder (internal/zstd) at the zstd level C-Blosc2 passes (zstdCLevel).
+// Zlib, and Zstd at higher clevels, come from klauspost/compress, whose
 // levels are chosen per Blosc clevel so that compressed sizes stay close to
 // C-Blosc2's (measured on the corpus of chunks C-Blosc2 wrote:
 // TestCompressCorpusSizes), not by the numbers C passes to its libraries.
@@ -40,11 +43,17 @@ func zstdLevel(clevel int) zstd.EncoderLevel {
 // (bench: TestBlosc2Report).
 var zlibLevels = [10]int{0, 3, 4, 5, 6, 7, 7, 8, 9, 9}
 
-// zstdOptions returns the options of the zstd encoders of an Encoder with
-// options o, less the level and the window and block sizes (see zstdFor),
-// after checking that zstd accepts them (the dictionary). Building a
-// zstd.Encoder is cheap: its match tables are allocated on first use.
+// zstdOptions returns the options of klauspost/compress's zstd encoders
+// of an Encoder with options o, less the level and the window and block
+// sizes (see zstdFor), after checking that both encoders accept them (the
+// dictionary). Building a zstd.Encoder is cheap: its match tables are
+// allocated on first use.
 func zstdOptions(o *Options) ([]zstd.EOption, error) {
+	if o.Dict != nil {
+		if _, err := izstd.NewDict(o.Dict); err != nil {
+			return nil, optionError("Dict", err.Error())
+		}
+	}
 	opts := []zstd.EOption{
 		zstd.WithEncoderCRC(false),
 		zstd.WithAllLitEntropyCompression(true),

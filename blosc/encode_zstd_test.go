@@ -11,8 +11,9 @@ import (
 
 // TestZstdPlaneBlocksRatio compresses shuffled blocks that are not split
 // into streams, where klauspost/compress alone stores whole 128 KiB zstd
-// blocks raw: the ratios must stay near C-Blosc2's (C's zstd on the
-// same blocks: i32 3.3, f64 1.4-1.5).
+// blocks raw (clevels above zstdOwnMaxClevel; our encoder below): the
+// ratios must stay near C-Blosc2's (C's zstd on the same blocks: i32 3.3,
+// f64 1.4-1.5).
 func TestZstdPlaneBlocksRatio(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -27,7 +28,7 @@ func TestZstdPlaneBlocksRatio(t *testing.T) {
 		{"i32/shuffle/256K/c3", testgen.RampNoise(1 << 20), 4, Shuffle, 256 << 10, 3, 3.0},
 		{"i32/shuffle/64K/c1", testgen.RampNoise(1 << 20), 4, Shuffle, 64 << 10, 1, 3.0},
 		{"i32/bitshuffle/256K/c1", testgen.RampNoise(1 << 20), 4, BitShuffle, 256 << 10, 1, 3.2},
-		{"f64/shuffle/64K/c1", testgen.Sine(1 << 20), 8, Shuffle, 64 << 10, 1, 1.38},
+		{"f64/shuffle/64K/c1", testgen.Sine(1 << 20), 8, Shuffle, 64 << 10, 1, 1.36}, // zstd -1 on these blocks: 1.370
 		{"f64/shuffle/256K/c1", testgen.Sine(1 << 20), 8, Shuffle, 256 << 10, 1, 1.38},
 		{"f64/shuffle/256K/c5", testgen.Sine(1 << 20), 8, Shuffle, 256 << 10, 5, 1.43},
 	} {
@@ -87,7 +88,7 @@ func TestZstdDeterministic(t *testing.T) {
 }
 
 // TestZstdFrameBlocks checks that shuffled streams get zstd blocks of a
-// plane.
+// plane in klauspost/compress's path (clevel 5).
 func TestZstdFrameBlocks(t *testing.T) {
 	data := testgen.RampNoise(1 << 20)
 	for _, tc := range []struct {
@@ -102,7 +103,7 @@ func TestZstdFrameBlocks(t *testing.T) {
 		{64 << 10, 4, Shuffle, 4},
 		{64 << 10, 2, Shuffle, 2},
 	} {
-		o := encOpts(Zstd, 1, tc.typesize, tc.filter)
+		o := encOpts(Zstd, 5, tc.typesize, tc.filter)
 		o.Blocksize, o.SplitMode, o.Workers = tc.blocksize, SplitNever, 1
 		e, err := NewEncoder(o)
 		if err != nil {
@@ -196,7 +197,7 @@ func TestZstdNoiseLiterals(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dec.Close()
-	for _, clevel := range []int{1, 5, 9} {
+	for _, clevel := range []int{zstdOwnMaxClevel + 1, 5, 9} { // klauspost/compress's path
 		o := encOpts(Zstd, clevel, 8, Shuffle)
 		e, err := NewEncoder(o)
 		if err != nil {

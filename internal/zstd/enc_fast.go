@@ -1,76 +1,53 @@
 package zstd
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
-
-// levelParams are a level's match finder settings (after zstd's table for
-// inputs up to 256 KB).
-type levelParams struct {
-	hashLog  int
-	hashLog2 int // long hash (dfast)
-	minMatch int
-	dfast    bool
-}
-
-func (e *Encoder) params() levelParams {
-	switch {
-	case e.level <= 1:
-		return levelParams{hashLog: 14, minMatch: 6}
-	case e.level == 2:
-		return levelParams{hashLog: 14, hashLog2: 14, minMatch: 5, dfast: true}
-	default:
-		return levelParams{hashLog: 16, hashLog2: 16, minMatch: 5, dfast: true}
-	}
-}
+import "encoding/binary"
 
 const (
+	prime4 = 2654435761
+	prime7 = 58295818150454627
 	prime6 = 227718039650203
 	prime5 = 889523592379
 	prime8 = 0xCF1BBCDCB7A56463
 )
 
+// hashN hashes the first mm (4 to 7) bytes of v to log bits (at most 32).
 func hashN(v uint64, mm int, log int) uint32 {
-	if mm == 5 {
+	switch mm {
+	case 4:
+		return uint32(v) * prime4 >> (32 - log)
+	case 5:
 		return uint32(((v << 24) * prime5) >> (64 - log))
+	case 7:
+		return uint32(((v << 8) * prime7) >> (64 - log))
 	}
 	return uint32(((v << 16) * prime6) >> (64 - log))
 }
 
 func hash8(v uint64, log int) uint32 { return uint32((v * prime8) >> (64 - log)) }
 
-// prepare sizes and clears the hash tables for b, of which the first
-// start bytes are dictionary content, and enters the dictionary.
+// prepare chooses the settings for b, of which the first start bytes are
+// dictionary content, sizes and clears the hash tables and enters the
+// dictionary.
 func (e *Encoder) prepare(b []byte, start int) {
-	if e.level >= 4 {
-		e.prepareChain(b, start)
+	p := paramsFor(e.level, len(b))
+	e.p = p
+	if p.strat >= stratGreedy {
+		e.rows.reset(b, p)
+		n := max(min(start, len(b)-8), 0)
+		e.rows.insertRange(0, n) // all of it: no skipping
+		e.rows.next = n
 		return
 	}
-	p := e.params()
-	log := p.hashLog
-	if l := bits.Len(uint(len(b))) + 1; l < log {
-		log = l
+	e.table = resize(e.table, 1<<p.hashLog)
+	if p.strat == stratDfast {
+		e.table2 = resize(e.table2, 1<<p.chainLog)
 	}
-	if log < 6 {
-		log = 6
-	}
-	e.table = resize(e.table, 1<<log)
-	if p.dfast {
-		log2 := p.hashLog2
-		if l := bits.Len(uint(len(b))) + 1; l < log2 {
-			log2 = l
-		}
-		if log2 < 6 {
-			log2 = 6
-		}
-		e.table2 = resize(e.table2, 1<<log2)
-	}
+	mm := int(p.minMatch)
 	for i := 0; i+8 <= len(b) && i < start; i++ {
 		v := binary.LittleEndian.Uint64(b[i:])
-		e.table[hashN(v, p.minMatch, e.hlog())] = uint32(i)
-		if p.dfast {
-			e.table2[hash8(v, e.hlog2())] = uint32(i)
+		e.table[hashN(v, mm, int(p.hashLog))] = uint32(i)
+		if p.strat == stratDfast {
+			e.table2[hash8(v, int(p.chainLog))] = uint32(i)
 		}
 	}
 }
@@ -84,72 +61,128 @@ func resize(t []uint32, n int) []uint32 {
 	return t
 }
 
-func (e *Encoder) hlog() int  { return bits.Len(uint(len(e.table))) - 1 }
-func (e *Encoder) hlog2() int { return bits.Len(uint(len(e.table2))) - 1 }
-
 // match finds the sequences of b[pos:end] into e.seqs and e.lits.
 func (e *Encoder) match(b []byte, pos, end int) {
-	if e.level >= 4 {
-		e.matchLazy(b, pos, end)
-	} else if e.params().dfast {
-		e.matchDfast(b, pos, end)
-	} else {
+	switch e.p.strat {
+	case stratFast:
 		e.matchFast(b, pos, end)
+	case stratDfast:
+		e.matchDfast(b, pos, end)
+	default:
+		e.matchLazy(b, pos, end)
 	}
 }
 
-// matchFast is zstd's "fast" strategy: one hash table, a repeat-offset
-// check, and steps that grow over incompressible input.
+// In the hash tables, 0 is an empty entry, as in zstd (whose first
+// position has index 2): a match at the input's first byte is never
+// taken. Taking one from an empty entry where the bytes happen to match
+// (runs at the start of a highly structured stream) sets repeat offsets
+// that zstd would not have and cost up to half again the size.
+
+// matchFast is zstd's "fast" strategy: one hash table probed at two
+// positions in turn, a repeat-offset check a step ahead, matches of 4
+// bytes or more, and a step that grows by one every 128 bytes without a
+// match (from 2: every position is probed at first).
 func (e *Encoder) matchFast(b []byte, pos, end int) {
-	p := e.params()
-	mm := p.minMatch
-	log := e.hlog()
+	mm := int(e.p.minMatch)
+	log := int(e.p.hashLog)
 	t := e.table
-	mask := uint64(1)<<(8*uint(mm)) - 1
-	anchor, ip := pos, pos
-	limit := end - 8
-	if ip == 0 {
-		ip = 1 // no match can start at the very first byte
+	limit := end - 8 // the last position whose 8 bytes can be read
+	anchor, ip0 := pos, pos
+	if ip0 == 0 {
+		ip0 = 1 // no match can start at the very first byte
 	}
-	for ip < limit {
-		cur := binary.LittleEndian.Uint64(b[ip:])
-		h := hashN(cur, mm, log)
-		cand := int(t[h])
-		t[h] = uint32(ip)
-		if r := e.rep[0]; ip+1-r >= 0 && ip+1 > anchor &&
-			binary.LittleEndian.Uint32(b[ip+1:]) == binary.LittleEndian.Uint32(b[ip+1-r:]) {
-			ml := 4 + matchLen(b, ip+5, ip+5-r, end)
-			e.emit(b, anchor, ip+1, r, ml)
-			ip += 1 + ml
-			anchor = ip
-			continue
+	hash := func(p int) uint32 { return hashN(binary.LittleEndian.Uint64(b[p:]), mm, log) }
+	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p:]) }
+	for {
+		step := 2
+		nextStep := ip0 + fastStepIncr
+		ip1, ip2 := ip0+1, ip0+2
+		ip3 := ip2 + 1
+		if ip3 >= limit {
+			break
 		}
-		if cand < ip && (binary.LittleEndian.Uint64(b[cand:])^cur)&mask == 0 {
-			ml := mm + matchLen(b, ip+mm, cand+mm, end)
-			for ip > anchor && cand > 0 && b[ip-1] == b[cand-1] {
-				ip--
-				cand--
-				ml++
+		h0, h1 := hash(ip0), hash(ip1)
+		idx := int(t[h0])
+		// Find a match: a repeat at ip2 (off = rep), or a hash match at
+		// ip0 (cand).
+		cur0, off, cand, found := 0, 0, 0, false
+		for ip3 < limit {
+			cur0 = ip0
+			t[h0] = uint32(ip0)
+			if r := e.rep[0]; ip2-r > 0 && read32(ip2) == read32(ip2-r) {
+				ip0, off, cand = ip2, r, ip2-r
+				t[h1] = uint32(ip1)
+				found = true
+				break
 			}
-			e.emit(b, anchor, ip, ip-cand, ml)
-			ip += ml
-			anchor = ip
-			if ip-2 < limit && ip-2 > pos {
-				t[hashN(binary.LittleEndian.Uint64(b[ip-2:]), mm, log)] = uint32(ip - 2)
+			if idx > 0 && idx < ip0 && read32(idx) == read32(ip0) {
+				t[h1] = uint32(ip1)
+				off, cand, found = ip0-idx, idx, true
+				break
 			}
-			continue
+			idx = int(t[h1])
+			h0, h1 = h1, hash(ip2)
+			ip0, ip1, ip2 = ip1, ip2, ip3
+			cur0 = ip0
+			t[h0] = uint32(ip0)
+			if idx > 0 && idx < ip0 && read32(idx) == read32(ip0) {
+				if step <= 4 {
+					t[h1] = uint32(ip1)
+				}
+				off, cand, found = ip0-idx, idx, true
+				break
+			}
+			idx = int(t[h1])
+			h0, h1 = h1, hash(ip2)
+			ip0, ip1 = ip1, ip2
+			ip2, ip3 = ip0+step, ip1+step
+			if ip2 >= nextStep {
+				step++
+				nextStep += fastStepIncr
+			}
 		}
-		ip += 1 + (ip-anchor)>>8
+		if !found {
+			break
+		}
+		ml := 4 + matchLen(b, ip0+4, cand+4, end)
+		for ip0 > anchor && cand > 0 && b[ip0-1] == b[cand-1] {
+			ip0--
+			cand--
+			ml++
+		}
+		e.emit(b, anchor, ip0, off, ml)
+		ip0 += ml
+		anchor = ip0
+		if ip0 <= limit {
+			t[hash(cur0+2)] = uint32(cur0 + 2)
+			t[hash(ip0-2)] = uint32(ip0 - 2)
+			// Immediate repeats of the second offset.
+			for ip0 <= limit {
+				r := e.rep[1]
+				if ip0-r < 0 || read32(ip0) != read32(ip0-r) {
+					break
+				}
+				l := 4 + matchLen(b, ip0+4, ip0+4-r, end)
+				t[hash(ip0)] = uint32(ip0)
+				e.emit(b, anchor, ip0, r, l)
+				ip0 += l
+				anchor = ip0
+			}
+		}
 	}
 	e.lits = append(e.lits, b[anchor:end]...)
 }
 
+// fastStepIncr is how many bytes without a match make matchFast's step
+// one longer (zstd's 1 << (kSearchStrength-1)).
+const fastStepIncr = 128
+
 // matchDfast is zstd's "dfast" strategy: a long hash of 8 bytes tried
 // first, then a short one.
 func (e *Encoder) matchDfast(b []byte, pos, end int) {
-	p := e.params()
-	mm := p.minMatch
-	log, log2 := e.hlog(), e.hlog2()
+	mm := int(e.p.minMatch)
+	log, log2 := int(e.p.hashLog), int(e.p.chainLog)
 	t, t2 := e.table, e.table2
 	mask := uint64(1)<<(8*uint(mm)) - 1
 	anchor, ip := pos, pos
@@ -174,9 +207,9 @@ func (e *Encoder) matchDfast(b []byte, pos, end int) {
 			continue
 		}
 		ml, c := 0, 0
-		if cand2 < ip && binary.LittleEndian.Uint64(b[cand2:]) == cur {
+		if cand2 > 0 && cand2 < ip && binary.LittleEndian.Uint64(b[cand2:]) == cur {
 			ml, c = 8+matchLen(b, ip+8, cand2+8, end), cand2
-		} else if cand < ip && (binary.LittleEndian.Uint64(b[cand:])^cur)&mask == 0 {
+		} else if cand > 0 && cand < ip && (binary.LittleEndian.Uint64(b[cand:])^cur)&mask == 0 {
 			ml, c = mm+matchLen(b, ip+mm, cand+mm, end), cand
 			// A long match at the next position?
 			if ip+1 < limit {
@@ -184,7 +217,7 @@ func (e *Encoder) matchDfast(b []byte, pos, end int) {
 				hn := hash8(nxt, log2)
 				cn := int(t2[hn])
 				t2[hn] = uint32(ip + 1)
-				if cn < ip+1 && binary.LittleEndian.Uint64(b[cn:]) == nxt {
+				if cn > 0 && cn < ip+1 && binary.LittleEndian.Uint64(b[cn:]) == nxt {
 					if l := 8 + matchLen(b, ip+9, cn+8, end); l > ml {
 						ip, ml, c = ip+1, l, cn
 					}

@@ -12,6 +12,7 @@ type hufEnc struct {
 	// scratch
 	nodes  []hufNode
 	order  []int
+	keys   []uint64
 	wts    [256]uint8
 	wcnt   [16]uint32
 	wnorm  [16]int16
@@ -45,23 +46,19 @@ func (h *hufEnc) lengths(cnt []uint32) {
 // buildTree builds a Huffman tree of h.counts and sets h.nbits; it returns
 // the longest length.
 func (h *hufEnc) buildTree() int {
-	h.order = h.order[:0]
+	// Sort by count, then symbol: keys of count<<8 | symbol.
+	h.keys = h.keys[:0]
 	for s, c := range h.counts[:h.maxSym+1] {
 		h.nbits[s] = 0
 		if c != 0 {
-			h.order = append(h.order, s)
+			h.keys = append(h.keys, uint64(c)<<8|uint64(s))
 		}
 	}
-	slices.SortFunc(h.order, func(i, j int) int {
-		a, b := h.counts[i], h.counts[j]
-		if a != b {
-			if a < b {
-				return -1
-			}
-			return 1
-		}
-		return i - j
-	})
+	slices.Sort(h.keys)
+	h.order = h.order[:0]
+	for _, k := range h.keys {
+		h.order = append(h.order, int(k&255))
+	}
 	n := len(h.order)
 	h.nodes = h.nodes[:0]
 	for _, s := range h.order {
@@ -229,9 +226,21 @@ func (h *hufEnc) estimate(cnt []uint32) int {
 func (h *hufEnc) stream(out []byte, src []byte) []byte {
 	w := &h.wbw
 	w.out = out
-	for i := len(src) - 1; i >= 0; i-- {
-		c := src[i]
-		w.add(uint64(h.code[c]), uint(h.nbits[c]))
+	code, nbits := &h.code, &h.nbits
+	i := len(src)
+	// Codes are at most hufMaxBits (11) long: after a flush leaves at
+	// most 7 bits, four more fit in the accumulator.
+	for ; i >= 4; i -= 4 {
+		c0, c1, c2, c3 := src[i-1], src[i-2], src[i-3], src[i-4]
+		w.addFast(uint64(code[c0]), uint(nbits[c0]))
+		w.addFast(uint64(code[c1]), uint(nbits[c1]))
+		w.addFast(uint64(code[c2]), uint(nbits[c2]))
+		w.addFast(uint64(code[c3]), uint(nbits[c3]))
+		w.flush()
+	}
+	for ; i > 0; i-- {
+		c := src[i-1]
+		w.add(uint64(code[c]), uint(nbits[c]))
 	}
 	w.close()
 	out = w.out

@@ -5,169 +5,118 @@ import (
 	"math/bits"
 )
 
-// chainParams are the settings of the hash chain strategies (greedy,
-// lazy, lazy2), after zstd's parameter table for inputs up to 256 KB.
-type chainParams struct {
-	hashLog, chainLog, searchLog, minMatch, depth int
-}
-
-// chainLevel returns the hash chain settings of level (4 and up).
-func chainLevel(level int) chainParams {
-	switch {
-	case level <= 4:
-		return chainParams{14, 16, 3, 5, 0}
-	case level == 5:
-		return chainParams{18, 17, 5, 5, 0}
-	case level == 6:
-		return chainParams{19, 18, 3, 5, 1}
-	case level == 7:
-		return chainParams{19, 18, 4, 4, 1}
-	case level == 8:
-		return chainParams{19, 18, 4, 4, 2}
-	case level == 9:
-		return chainParams{19, 18, 5, 4, 2}
-	default:
-		return chainParams{19, 18, 6, 4, 2}
-	}
-}
-
-func hash4(v uint64, log int) uint32 { return uint32(uint32(v)*2654435761) >> (32 - log) }
-
-// chainHash hashes the first mm (4 or 5) bytes of v.
-func chainHash(v uint64, mm, log int) uint32 {
-	if mm == 4 {
-		return hash4(v, log)
-	}
-	return hashN(v, 5, log)
-}
-
-// chainFinder is a hash chain match finder over one input.
-type chainFinder struct {
-	p     chainParams
-	b     []byte
-	head  []uint32 // e.table
-	chain []uint32 // e.table2
-	hlog  int
-	cmask int
-	next  int // first position not entered yet
-}
-
-// insert enters positions up to (not including) upTo.
-func (f *chainFinder) insert(upTo int) {
-	for p := f.next; p < upTo; p++ {
-		h := chainHash(binary.LittleEndian.Uint64(f.b[p:]), f.p.minMatch, f.hlog)
-		f.chain[p&f.cmask] = f.head[h]
-		f.head[h] = uint32(p)
-	}
-	if upTo > f.next {
-		f.next = upTo
-	}
-}
-
-// find returns the longest match at ip (length 0 if none of at least
-// minMatch) among the chain's candidates, not past end.
-func (f *chainFinder) find(ip, end int) (int, int) {
-	f.insert(ip)
-	b := f.b
-	h := chainHash(binary.LittleEndian.Uint64(b[ip:]), f.p.minMatch, f.hlog)
-	c := int(f.head[h])
-	cur := binary.LittleEndian.Uint32(b[ip:])
-	best, off := 0, 0
-	lowest := ip - f.cmask // older chain entries may be overwritten
-	for n := 1 << f.p.searchLog; n > 0 && c < ip && c >= 0 && c > lowest; n-- {
-		if ip+best < end && b[c+best] == b[ip+best] && binary.LittleEndian.Uint32(b[c:]) == cur {
-			if l := 4 + matchLen(b, ip+4, c+4, end); l > best {
-				best, off = l, ip-c
-				if ip+l >= end {
-					break
-				}
-			}
-		}
-		nx := int(f.chain[c&f.cmask])
-		if nx >= c {
-			break
-		}
-		c = nx
-	}
-	if best < f.p.minMatch {
-		return 0, 0
-	}
-	return best, off
-}
-
-// gain scores a match for the lazy choice: 4 bits a byte, less the
-// offset's cost.
-func gain(ml, off int) int { return 4*ml - bits.Len(uint(off+3)) }
-
-// prepareChain sizes the chain finder's tables for b (start bytes of
-// dictionary before the input) and enters the dictionary.
-func (e *Encoder) prepareChain(b []byte, start int) {
-	p := chainLevel(e.level)
-	hl, cl := p.hashLog, p.chainLog
-	l := bits.Len(uint(len(b))) + 1
-	hl, cl = max(min(hl, l), 6), max(min(cl, l), 6)
-	e.table = resize(e.table, 1<<hl)
-	e.table2 = resize(e.table2, 1<<cl)
-	e.chain = chainFinder{p: p, b: b, head: e.table, chain: e.table2, hlog: hl, cmask: 1<<cl - 1}
-	end := min(start, len(b)-8)
-	e.chain.insert(max(end, 0))
-}
+// lazySkipStep is the search step beyond which the positions stepped
+// over are no longer entered in the match finder (zstd's value).
+const lazySkipStep = 8
 
 // matchLazy is zstd's greedy (depth 0), lazy (1) and lazy2 (2)
-// strategies: the longest match on a hash chain, taken unless one found
-// a byte or two later scores better; the repeat offset is tried first.
+// strategies: the longest match among a row of candidates (rowFinder),
+// taken unless one found a byte or two later scores better. The repeat
+// offset is tried first, a byte ahead, and after each match the second
+// repeat offset is tried again and again (zstd's "immediate repcode").
+//
+// Offsets are scored in zstd's terms: offBase is 1 for the first repeat
+// offset, else the offset plus 3, and a match's gain is 4 bits a byte
+// less the offBase's bit length.
 func (e *Encoder) matchLazy(b []byte, pos, end int) {
-	f := &e.chain
-	depth := f.p.depth
+	f := &e.rows
+	depth := int(e.p.strat - stratGreedy)
 	anchor, ip := pos, pos
 	limit := end - 8
 	if ip == 0 {
 		ip = 1
 	}
+	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p:]) }
+	// repAt returns the length of the first repeat offset's match at p
+	// (0 if under 4 bytes).
+	repAt := func(p int) int {
+		r := e.rep[0]
+		if p-r < 0 || read32(p) != read32(p-r) {
+			return 0
+		}
+		return 4 + matchLen(b, p+4, p+4-r, end)
+	}
 	for ip < limit {
-		// Repeat offset at ip.
-		ml, off, at := 0, 0, ip
-		if r := e.rep[0]; ip-r >= 0 && binary.LittleEndian.Uint32(b[ip:]) == binary.LittleEndian.Uint32(b[ip-r:]) {
-			ml, off = 4+matchLen(b, ip+4, ip+4-r, end), r
+		ml, off, start := 0, 0, ip+1 // off 0: the first repeat offset
+		if l := repAt(ip + 1); l > 0 {
+			ml = l
 		}
-		if l, o := f.find(ip, end); l > 0 && (ml == 0 || gain(l, o) > 4*ml-1) {
-			ml, off = l, o
+		if depth > 0 || ml == 0 {
+			if l, o := f.find(ip, end); l > ml {
+				ml, off, start = l, o, ip
+			}
 		}
-		if ml == 0 {
-			ip += 1 + (ip-anchor)>>8
+		if ml < 4 {
+			step := 1 + (ip-anchor)>>8
+			ip += step
+			if step > lazySkipStep {
+				// Long without a match: the skipped positions are not
+				// entered either (zstd's lazySkipping).
+				f.next = max(f.next, ip)
+			}
 			continue
 		}
-		for d := 0; d < depth && at+1 < limit; d++ {
-			q := at + 1
-			cur := gain(ml, off) + 4
-			if off == e.rep[0] {
-				cur = 4*ml - 1 + 4
-			}
-			better := false
-			if r := e.rep[0]; q-r >= 0 && binary.LittleEndian.Uint32(b[q:]) == binary.LittleEndian.Uint32(b[q-r:]) {
-				if l := 4 + matchLen(b, q+4, q+4-r, end); 4*l-1 > cur {
-					ml, off, at, better = l, r, q, true
-					cur = 4*l - 1 + 4
-				}
-			}
-			if l, o := f.find(q, end); l > 0 && gain(l, o) > cur {
-				ml, off, at, better = l, o, q, true
-			}
-			if !better {
+		for d := 1; d <= depth && ip < limit; d++ {
+			// Try a byte further: the repeat offset, then a search.
+			ip++
+			if ip >= limit {
 				break
 			}
+			if l := repAt(ip); l > 0 {
+				mul := 3
+				if d == 2 {
+					mul = 4
+				}
+				if l*mul > ml*mul-offBits(off)+1 {
+					ml, off, start = l, 0, ip
+				}
+			}
+			bonus := 4
+			if d == 2 {
+				bonus = 7
+			}
+			if l, o := f.find(ip, end); l >= 4 && 4*l-offBits(o) > 4*ml-offBits(off)+bonus {
+				ml, off, start = l, o, ip
+				d = 0 // start over from here
+				continue
+			}
+			break
 		}
-		ip = at
-		c := ip - off
-		for ip > anchor && c > 0 && b[ip-1] == b[c-1] {
-			ip--
-			c--
-			ml++
+		r := off
+		if off == 0 {
+			r = e.rep[0]
+		} else {
+			c := start - off
+			for start > anchor && c > 0 && b[start-1] == b[c-1] {
+				start--
+				c--
+				ml++
+			}
 		}
-		e.emit(b, anchor, ip, off, ml)
-		ip += ml
+		e.emit(b, anchor, start, r, ml)
+		ip = start + ml
 		anchor = ip
+		// Immediate repeats of the second offset.
+		for ip <= limit {
+			r := e.rep[1]
+			if ip-r < 0 || read32(ip) != read32(ip-r) {
+				break
+			}
+			l := 4 + matchLen(b, ip+4, ip+4-r, end)
+			e.emit(b, anchor, ip, r, l)
+			ip += l
+			anchor = ip
+		}
 	}
 	f.insert(min(max(ip, f.next), max(limit, 0)))
 	e.lits = append(e.lits, b[anchor:end]...)
+}
+
+// offBits is the bit length of a match's offBase, zstd's highbit of it:
+// 0 for the first repeat offset (off 0), else that of off+3.
+func offBits(off int) int {
+	if off == 0 {
+		return 0
+	}
+	return bits.Len(uint(off+3)) - 1
 }

@@ -17,15 +17,17 @@ type Encoder struct {
 	rep    [3]int
 	table  []uint32 // hash table: position of the last input with each hash
 	table2 []uint32 // long hash table (dfast), hash chain (greedy, lazy)
-	chain  chainFinder
+	rows   rowFinder
+	p      levelParams // of the current input
 	seqs   []seq
 	lits   []byte
 	buf    []byte // dictionary content followed by the input (dict only)
 	blk    []byte // the compressed block being built
 
-	litCnt [256]uint32
-	huf    hufEnc
-	seqEnc seqEnc
+	litCnt  [256]uint32
+	litCnt4 [4][256]uint32
+	huf     hufEnc
+	seqEnc  seqEnc
 }
 
 // MinLevel and MaxLevel bound the levels NewEncoder takes.
@@ -50,6 +52,10 @@ func NewEncoder(level int) *Encoder {
 // matches may copy from its content, their header names its ID and they
 // start from its repeat offsets. Decoders need the same dictionary.
 func (e *Encoder) SetDict(d *Dict) { e.dict = d }
+
+// SetLevel sets the level of the following frames (clamped to
+// MinLevel..MaxLevel).
+func (e *Encoder) SetLevel(level int) { e.level = min(max(level, MinLevel), MaxLevel) }
 
 // Level returns the Encoder's level.
 func (e *Encoder) Level() int { return e.level }

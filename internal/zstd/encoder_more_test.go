@@ -95,8 +95,9 @@ func TestEncoderAllocs(t *testing.T) {
 	}
 }
 
-// FuzzEncoder compresses data at the level from flags and checks that our
-// decoder and klauspost's restore it.
+// FuzzEncoder compresses data at the level from flags, with or without a
+// dictionary, with Encoders reused from input to input, and checks that
+// our decoder and klauspost's restore it.
 func FuzzEncoder(f *testing.F) {
 	fuzzSeeds(f, false)
 	kd, err := kzstd.NewReader(nil, kzstd.WithDecoderConcurrency(1))
@@ -115,14 +116,36 @@ func FuzzEncoder(f *testing.F) {
 			e = NewEncoder(lvl)
 			encs[lvl] = e
 		}
+		// flags&16: a raw dictionary of the input's first half, with
+		// every other byte changed (matches into it, and near misses).
+		var dict *Dict
+		var dictBytes []byte
+		if flags&16 != 0 && len(data) > 1 {
+			dictBytes = append([]byte(nil), data[:len(data)/2]...)
+			for i := 0; i < len(dictBytes); i += 2 {
+				dictBytes[i] ^= byte(seed)
+			}
+			dict = NewRawDict(0, dictBytes)
+		}
+		e.SetDict(dict)
 		fr := e.EncodeAll(nil, data)
 		dst := make([]byte, len(data)+1)
-		n, err := d.DecodeInto(dst, fr)
+		n, err := d.DecodeDictInto(dst, fr, dict)
 		if err != nil || !bytes.Equal(dst[:n], data) {
 			t.Fatalf("our decoder: %v", err)
 		}
-		got, err := kd.DecodeAll(fr, nil)
-		if err != nil || !bytes.Equal(got, data) {
+		var got []byte
+		if dict != nil {
+			kdd, err := kzstd.NewReader(nil, kzstd.WithDecoderConcurrency(1), kzstd.WithDecoderDictRaw(0, dictBytes))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err = kdd.DecodeAll(fr, nil)
+			kdd.Close()
+			if err != nil || !bytes.Equal(got, data) {
+				t.Fatalf("klauspost with the dictionary: %v", err)
+			}
+		} else if got, err = kd.DecodeAll(fr, nil); err != nil || !bytes.Equal(got, data) {
 			t.Fatalf("klauspost: %v", err)
 		}
 		if max := len(data) + len(data)>>7 + 32; len(fr) > max {
