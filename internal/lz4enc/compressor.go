@@ -28,20 +28,9 @@ type Compressor struct {
 // Accelerations below 1 are taken as 1 (lz4's default), above
 // MaxAcceleration as MaxAcceleration.
 func (c *Compressor) Compress(dst, src []byte, acceleration int) int {
-	if acceleration < 1 {
-		acceleration = 1
-	} else if acceleration > MaxAcceleration {
-		acceleration = MaxAcceleration
-	}
-	if len(src) > MaxInputSize {
-		return 0
-	}
-	if len(src) == 0 {
-		if len(dst) == 0 {
-			return 0
-		}
-		dst[0] = 0
-		return 1
+	acceleration, n, done := startBlock(dst, src, acceleration)
+	if done {
+		return n
 	}
 	// lz4 checks that the output fits, conservatively, only when dst may
 	// be too small (limitedOutput): olimit is then len(dst).
@@ -74,20 +63,9 @@ func (c *Compressor) CompressDict(dst, src, dict []byte, acceleration int) int {
 	if len(dict) == 0 {
 		return c.Compress(dst, src, acceleration)
 	}
-	if acceleration < 1 {
-		acceleration = 1
-	} else if acceleration > MaxAcceleration {
-		acceleration = MaxAcceleration
-	}
-	if len(src) > MaxInputSize {
-		return 0
-	}
-	if len(src) == 0 {
-		if len(dst) == 0 {
-			return 0
-		}
-		dst[0] = 0
-		return 1
+	acceleration, n, done := startBlock(dst, src, acceleration)
+	if done {
+		return n
 	}
 	if len(dict) > maxDistance+1 {
 		dict = dict[len(dict)-(maxDistance+1):]
@@ -110,4 +88,27 @@ func (c *Compressor) CompressDict(dst, src, dict []byte, acceleration int) int {
 	}
 	t[hash5(load64(buf, start))&(table32Size-1)] = uint32(start)
 	return compress32(t, dst, buf, start, acceleration, olimit)
+}
+
+// startBlock applies the rules Compress and CompressDict share: the
+// acceleration clamped to [1, MaxAcceleration], and the whole answer for an
+// input too large (0) or empty (the one-byte block 0, or 0 bytes when dst is
+// empty), in which case done is true and n is the result.
+func startBlock(dst, src []byte, acceleration int) (acc, n int, done bool) {
+	if acceleration < 1 {
+		acceleration = 1
+	} else if acceleration > MaxAcceleration {
+		acceleration = MaxAcceleration
+	}
+	if len(src) > MaxInputSize {
+		return acceleration, 0, true
+	}
+	if len(src) == 0 {
+		if len(dst) == 0 {
+			return acceleration, 0, true
+		}
+		dst[0] = 0
+		return acceleration, 1, true
+	}
+	return acceleration, 0, false
 }
