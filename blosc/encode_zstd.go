@@ -1,8 +1,6 @@
 package blosc
 
 import (
-	"sync"
-
 	izstd "github.com/blosc2go/blosc2/internal/zstd"
 	"github.com/klauspost/compress/zstd"
 )
@@ -56,37 +54,21 @@ type zstdState struct {
 	out     []byte // the frame, when dst is too small to hold any frame
 }
 
-// zstdStates keeps idle zstdStates for the next streams of any Encoder.
-// Unlike a sync.Pool it is not emptied by garbage collections, which
-// happen often while chunks are compressed: rebuilding an encoder's
-// tables costs more than compressing a block. It holds at most
-// zstdStatesMax states (a few hundred KiB to a few MiB each).
-var zstdStates struct {
-	sync.Mutex
-	free []*zstdState
+// zstdStates keeps idle zstdStates for the next streams of any Encoder, in
+// the stash that also keeps the Encoders' and Decoders' worker states: up to
+// zstdStatesMax of them survive garbage collections, which happen often
+// while chunks are compressed (rebuilding an encoder's tables costs more than
+// compressing a block); states beyond that go to the stash's sync.Pool.
+var zstdStates = stash[*zstdState]{
+	keep:  zstdStatesMax,
+	fresh: func() *zstdState { return &zstdState{enc: izstd.NewEncoder(1)} },
 }
 
 const zstdStatesMax = 32
 
-func getZstdState() *zstdState {
-	zstdStates.Lock()
-	defer zstdStates.Unlock()
-	if n := len(zstdStates.free); n > 0 {
-		s := zstdStates.free[n-1]
-		zstdStates.free[n-1] = nil
-		zstdStates.free = zstdStates.free[:n-1]
-		return s
-	}
-	return &zstdState{enc: izstd.NewEncoder(1)}
-}
+func getZstdState() *zstdState { return zstdStates.get() }
 
-func putZstdState(s *zstdState) {
-	zstdStates.Lock()
-	defer zstdStates.Unlock()
-	if len(zstdStates.free) < zstdStatesMax {
-		zstdStates.free = append(zstdStates.free, s)
-	}
-}
+func putZstdState(s *zstdState) { zstdStates.put(s) }
 
 // setDict makes the state's encoder use dictionary d (nil: none). d is an
 // Encoder's Options.Dict, already checked by zstdOptions, and never
