@@ -3,8 +3,10 @@ package blosc
 import (
 	"bytes"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestStashSurvivesGC checks that the states a stash keeps are not dropped
@@ -109,4 +111,76 @@ func TestCompressParallelPaths(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFanOutHelpers checks the helpers' life: a fan-out right after
+// another hands its tasks to the helpers already running instead of
+// starting goroutines, and helpers exit once they have waited
+// helperLinger without work.
+func TestFanOutHelpers(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("helpers do not wait for work with one P")
+	}
+	s := &stash[*int]{keep: 4, fresh: func() *int { return new(int) }}
+	task := func(w *int, k int) bool { *w += k; return true }
+	fanOut(s, new(int), 3, 64, task)
+	if n := s.live.Load(); n > 2 {
+		t.Fatalf("%d helpers for a fan-out on 3 goroutines", n)
+	}
+	// Helpers linger: a fan-out soon after starts at most a few more
+	// (a helper may have timed out on a busy machine).
+	for range 100 {
+		fanOut(s, new(int), 3, 64, task)
+	}
+	if n := s.live.Load(); n > 2 {
+		t.Fatalf("%d helpers alive for fan-outs on 3 goroutines", n)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for s.live.Load() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d helpers still alive 5 s after the last fan-out", s.live.Load())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	s.mu.Lock()
+	idle := len(s.idle)
+	s.mu.Unlock()
+	if idle != 0 {
+		t.Fatalf("%d helpers left in the idle list after they exited", idle)
+	}
+}
+
+// TestFanOutConcurrent runs fan-outs of one stash from several goroutines
+// at once, as concurrent calls of one Encoder or Decoder do: every item of
+// every fan-out runs once, with a state no other goroutine uses meanwhile
+// (the race detector checks the states).
+func TestFanOutConcurrent(t *testing.T) {
+	s := &stash[*int]{keep: 4, fresh: func() *int { return new(int) }}
+	var wg sync.WaitGroup
+	for g := range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range 200 {
+				n := 1 + (g*7+r)%40
+				runs := make([]atomic.Int32, n)
+				ok := fanOut(s, new(int), 2+(g+r)%3, n, func(w *int, k int) bool {
+					runs[k].Add(1)
+					*w++
+					return true
+				})
+				if !ok {
+					t.Error("fanOut reported a failure")
+					return
+				}
+				for k := range runs {
+					if c := runs[k].Load(); c != 1 {
+						t.Errorf("item %d of %d ran %d times", k, n, c)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
