@@ -50,6 +50,7 @@ type encWorker struct {
 	blocks   [][]byte // compressParallel: the compressed blocks
 	zeros    []bool   // compressParallel: which blocks are all zero runs
 	ready    []bool   // compressParallel: which blocks are compressed
+	at       []int    // compressParallel: where each block goes in the chunk
 	lz4      *lz4enc.Compressor
 	lz4hc    *lz4hc.Compressor
 	zlib     *zlib.Writer
@@ -386,19 +387,23 @@ func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, f
 	n := p.nblocks - first
 	// The blocks go to buffers of the caller's worker, whatever goroutine
 	// compresses them: it is this call's until the chunk is assembled. As
-	// soon as the blocks before it are in the chunk, a block is copied in by
-	// the goroutine that finishes it last, while the others go on
-	// compressing: only the copy of the last blocks is left after them.
+	// soon as the blocks before it have their place in the chunk, a block
+	// gets its own (under mu) from the goroutine that finishes it or its
+	// last predecessor, which then copies it there (without mu: the copies
+	// of different blocks go on at the same time as each other and as the
+	// compression of later blocks). Only the copy of the last blocks is
+	// left after them.
 	if cap(w.blocks) < n {
 		w.blocks = append(w.blocks[:cap(w.blocks)], make([][]byte, n-cap(w.blocks))...)
 		w.zeros = make([]bool, len(w.blocks))
 		w.ready = make([]bool, len(w.blocks))
+		w.at = make([]int, len(w.blocks))
 	}
-	blocks, zeros, ready := w.blocks[:n], w.zeros[:n], w.ready[:n]
+	blocks, zeros, ready, at := w.blocks[:n], w.zeros[:n], w.ready[:n], w.at[:n]
 	clear(ready)
 	full := dst[:start+limit] // Compress made room for it
 	var mu sync.Mutex
-	next, pos := 0, len(dst) // the next block to copy and where
+	next, pos := 0, len(dst) // the next block to place and where
 	allZero = true
 	fits := fanOut(&e.states, w, nw, n, func(ow *encWorker, k int) bool {
 		var ok bool
@@ -407,16 +412,23 @@ func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, f
 			return false
 		}
 		mu.Lock()
-		defer mu.Unlock()
 		ready[k] = true
+		from := next
 		for ; next < n && ready[next]; next++ {
 			b := blocks[next]
 			if pos+len(b) > len(full) {
+				mu.Unlock()
 				return false // larger than the input: memcpyed
 			}
-			le32put(full[bstartsAt+4*(first+next):], pos-start)
-			pos += copy(full[pos:], b)
+			at[next] = pos
+			pos += len(b)
 			allZero = allZero && zeros[next]
+		}
+		to := next
+		mu.Unlock()
+		for i := from; i < to; i++ {
+			le32put(full[bstartsAt+4*(first+i):], at[i]-start)
+			copy(full[at[i]:], blocks[i])
 		}
 		return true
 	})

@@ -25,8 +25,9 @@ import (
 // for up to callerSpin before it blocks. While chunks follow each other,
 // both cores stay awake and a fan-out costs two atomic stores.
 
-// helperLinger is how long a helper waits for more work before it exits;
-// callerSpin is how long a caller spins for its helpers before it blocks.
+// helperLinger is how long a helper waits for more work before it exits
+// (stash.linger, if set, for tests); callerSpin is how long a caller spins
+// for its helpers before it blocks.
 const (
 	helperLinger = 200 * time.Microsecond
 	callerSpin   = 200 * time.Microsecond
@@ -48,9 +49,11 @@ type stash[W any] struct {
 	pool  sync.Pool
 	fresh func() W // makes a state when there is none to reuse
 
-	idle []*helper[W] // helpers waiting for work (under mu)
-	jobs []*fanJob[W] // fan-out records to reuse (under mu)
-	live atomic.Int32 // helper goroutines alive, for tests
+	idle    []*helper[W] // helpers waiting for work (under mu)
+	jobs    []*fanJob[W] // fan-out records to reuse (under mu)
+	live    atomic.Int32 // helper goroutines alive, for tests
+	started atomic.Int32 // helper goroutines started, for tests
+	linger  atomic.Int64 // helperLinger in nanoseconds, if set (tests)
 }
 
 // get returns a state: the one put back last, else a new one.
@@ -179,7 +182,11 @@ func (s *stash[W]) work(h *helper[W], j *fanJob[W]) {
 		s.mu.Lock()
 		s.idle = append(s.idle, h)
 		s.mu.Unlock()
-		if !spinUntil(func() bool { return h.job.Load() != nil }, helperLinger) {
+		linger := helperLinger
+		if ns := s.linger.Load(); ns > 0 {
+			linger = time.Duration(ns)
+		}
+		if !spinUntil(func() bool { return h.job.Load() != nil }, linger) {
 			// Leave, unless a caller took this helper meanwhile: then
 			// its job is already set (fanOut sets it under mu).
 			s.mu.Lock()
@@ -229,6 +236,7 @@ func fanOut[W any](s *stash[W], own W, nw, n int, task func(w W, k int) bool) bo
 	s.mu.Unlock()
 	for range start {
 		s.live.Add(1)
+		s.started.Add(1)
 		h := new(helper[W])
 		go func() { s.work(h, j) }()
 	}

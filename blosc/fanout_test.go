@@ -113,32 +113,45 @@ func TestCompressParallelPaths(t *testing.T) {
 	}
 }
 
-// TestFanOutHelpers checks the helpers' life: a fan-out right after
-// another hands its tasks to the helpers already running instead of
-// starting goroutines, and helpers exit once they have waited
-// helperLinger without work.
+// TestFanOutHelpers checks the helpers' life: a fan-out while helpers wait
+// for work hands its tasks to them instead of starting goroutines, and
+// helpers exit once they have waited helperLinger without work.
 func TestFanOutHelpers(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("helpers do not wait for work with one P")
 	}
 	s := &stash[*int]{keep: 4, fresh: func() *int { return new(int) }}
+	s.linger.Store(int64(2 * time.Second)) // no helper leaves during the fan-outs, even on a busy machine
 	task := func(w *int, k int) bool { *w += k; return true }
 	fanOut(s, new(int), 3, 64, task)
-	if n := s.live.Load(); n > 2 {
-		t.Fatalf("%d helpers for a fan-out on 3 goroutines", n)
+	if n := s.started.Load(); n != 2 {
+		t.Fatalf("%d helpers started for a fan-out on 3 goroutines, want 2", n)
 	}
-	// Helpers linger: a fan-out soon after starts at most a few more
-	// (a helper may have timed out on a busy machine).
 	for range 100 {
+		// A helper is back in the idle list shortly after its last task.
+		for deadline := time.Now().Add(5 * time.Second); ; {
+			s.mu.Lock()
+			idle := len(s.idle)
+			s.mu.Unlock()
+			if idle == 2 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%d helpers waiting for work, want 2", idle)
+			}
+			runtime.Gosched()
+		}
 		fanOut(s, new(int), 3, 64, task)
 	}
-	if n := s.live.Load(); n > 2 {
-		t.Fatalf("%d helpers alive for fan-outs on 3 goroutines", n)
+	if n := s.started.Load(); n != 2 {
+		t.Fatalf("%d helpers started for 101 fan-outs on 3 goroutines, want 2", n)
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	s.linger.Store(int64(time.Millisecond))
+	fanOut(s, new(int), 3, 64, task) // the helpers wait 1 ms after this one
+	deadline := time.Now().Add(10 * time.Second)
 	for s.live.Load() != 0 {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d helpers still alive 5 s after the last fan-out", s.live.Load())
+			t.Fatalf("%d helpers still alive 10 s after the last fan-out", s.live.Load())
 		}
 		time.Sleep(time.Millisecond)
 	}
