@@ -158,8 +158,11 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 		mb := uint8(mlE>>8) & 31
 		mlen := int(mlE>>32) + int(bv<<(used&63)>>1>>(63-mb))
 		used += uint(mb)
-		if ob+mb > 24 {
-			// The longest reads after this reload: 16+26 bits.
+		lb := uint8(llE>>8) & 31
+		if ob+mb+lb > 30 {
+			// Without this reload, 7 bits left from the last one, the
+			// extra bits and 26 bits of states (9+8+9) would exceed
+			// 64. After it: at most 7+16+26 bits.
 			if bpos >= 8 {
 				bpos -= int(used >> 3)
 				used &= 7
@@ -171,7 +174,6 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 				bv = binary.LittleEndian.Uint64(b[bpos:])
 			}
 		}
-		lb := uint8(llE>>8) & 31
 		llen := int(llE>>32) + int(bv<<(used&63)>>1>>(63-lb))
 		used += uint(lb)
 		if used > 64 {
