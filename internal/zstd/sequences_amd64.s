@@ -112,37 +112,35 @@ loop:
 
 	// The states' entries (seqEntry): next-state bits (byte 0), value
 	// bits (byte 1), next-state base (bits 16-31), value base (32-63).
-	MOVQ ST_LLT(DI), AX
-	MOVQ (AX)(R11*8), R11
-	MOVQ ST_MLT(DI), AX
-	MOVQ (AX)(R12*8), R12
-	MOVQ ST_OFT(DI), AX
-	MOVQ (AX)(R13*8), R13
+	// The value bits are loaded on their own, alongside: the offset's
+	// start the chain of bit counts.
+	MOVQ    ST_LLT(DI), AX
+	MOVBLZX 1(AX)(R11*8), DX
+	MOVQ    (AX)(R11*8), R11
+	MOVQ    ST_MLT(DI), AX
+	MOVBLZX 1(AX)(R12*8), BX
+	MOVQ    (AX)(R12*8), R12
+	MOVQ    ST_OFT(DI), AX
+	MOVBLZX 1(AX)(R13*8), CX
+	MOVQ    (AX)(R13*8), R13
 
 	// Offset value (at most 31 bits), then match length (16).
-	MOVL    R13, CX
-	SHRL    $8, CX
-	MOVBLZX CX, CX
 	GETBITS(SI)
-	MOVQ    R13, AX
-	SHRQ    $32, AX
-	ADDQ    AX, SI
-	MOVL    R12, CX
-	SHRL    $8, CX
-	MOVBLZX CX, CX
+	MOVQ R13, AX
+	SHRQ $32, AX
+	ADDQ AX, SI
+	MOVQ BX, CX
 	GETBITS(BX)
-	MOVQ    R12, AX
-	SHRQ    $32, AX
-	ADDQ    AX, BX
+	MOVQ R12, AX
+	SHRQ $32, AX
+	ADDQ AX, BX
 
 	// Literal length (16 bits) and the 26 bits of the next states need
 	// a reload unless used + those bits fit in 64.
-	MOVL    R11, CX
-	SHRL    $8, CX
-	MOVBLZX CX, CX
-	LEAQ    (R9)(CX*1), AX
-	CMPQ    AX, $38
-	JBE     lit_bits
+	MOVQ DX, CX
+	LEAQ (R9)(CX*1), AX
+	CMPQ AX, $38
+	JBE  lit_bits
 	RELOAD
 
 lit_bits:
