@@ -17,6 +17,13 @@
 // allocate once warm; and a table described again the same way is not
 // rebuilt.
 //
+// On amd64 with BMI2 and SSSE3, sequences are decoded and executed by an
+// assembly loop (sequences_amd64.s) while the bitstream, the literals and
+// the output leave it room; it hands the rest (the last sequences of a
+// block, matches into a dictionary, anything near a buffer's end, corrupt
+// values) to the Go loop, which is the portable code, the assembly's
+// oracle in the tests, and what the purego build tag selects everywhere.
+//
 // Hostile input gets an *Error wrapping ErrCorrupt (or ErrShortDst,
 // ErrDict, ErrUnsupported) with the offset of the problem: every size,
 // offset, table description and bit count is checked, nothing is allocated

@@ -114,6 +114,34 @@ func (d *Decoder) fseTable(k int, b []byte) (int, error) {
 	return n, nil
 }
 
+// seqState is the state of sequence decoding that the assembly loop
+// (sequences_amd64.s, which knows this layout) and the Go loop hand each
+// other: the bit reader, the three FSE states, the repeat offsets, the
+// output and literals positions, and the sequence the assembly loop
+// decoded but left to the Go code to execute.
+type seqState struct {
+	llT, ofT, mlT *[512]uint64 // the tables' packed states (seqEntry)
+	bv            uint64       // bit reader: bitReader's v, used, pos
+	used          uint64
+	bpos          int
+	llS, ofS, mlS uint64 // the FSE states
+	rep           [3]int // repeat offsets
+	o             int    // output length: dst[:o] is written
+	lp            int    // literals used: lits[:lp]
+	n             int    // sequences left for the assembly loop
+	// The sequence decoded and left to the Go code (seqPending): the
+	// literal length, match length and offset (not yet checked).
+	llen, mlen, off int
+	// Scratch of the assembly loop.
+	scratch [6]uintptr
+}
+
+// Results of the assembly sequence loop.
+const (
+	seqStop    = 0 // stopped before a sequence: the Go loop goes on
+	seqPending = 1 // decoded a sequence for the Go code to execute
+)
+
 // sequences decodes the nseq sequences of the bitstream b and executes
 // them (RFC 8878 3.1.1.3.2, 3.1.1.4): literals from lits, then the match,
 // from dst[o:] on; dst[:o] is the frame's output so far and d.hist the
@@ -124,23 +152,49 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 	if err := r.init(b); err != nil {
 		return o, lits, err
 	}
-	llT, ofT, mlT := &d.tables[kindLL].seq, &d.tables[kindOF].seq, &d.tables[kindML].seq
-	llS := r.read(d.tables[kindLL].log)
-	ofS := r.read(d.tables[kindOF].log)
-	mlS := r.read(d.tables[kindML].log)
-	rep0, rep1, rep2 := d.rep[0], d.rep[1], d.rep[2]
-	hist := d.hist
+	var st seqState
+	st.llT, st.ofT, st.mlT = &d.tables[kindLL].seq, &d.tables[kindOF].seq, &d.tables[kindML].seq
+	st.llS = r.read(d.tables[kindLL].log)
+	st.ofS = r.read(d.tables[kindOF].log)
+	st.mlS = r.read(d.tables[kindML].log)
+	st.bv, st.used, st.bpos = r.v, uint64(r.used), r.pos
+	st.rep = d.rep
+	st.o = o
+	i := 0
+	if useSeqAsm && nseq > 1 && len(dst) >= 32 && cap(lits) >= 16 {
+		// The assembly loop decodes and executes every sequence but the
+		// last while the bitstream, literals and output leave it room,
+		// and hands the others back one at a time.
+		st.n = nseq - 1
+		for st.n > 0 && decodeSeqsAsm(&st, dst, lits, b) == seqPending {
+			var err error
+			st.o, err = d.execute(dst, st.o, lits[st.lp:], st.llen, st.mlen, st.off)
+			if err != nil {
+				return st.o, lits[st.lp:], err
+			}
+			st.lp += st.llen
+		}
+		i = nseq - 1 - st.n
+	}
+	return d.sequencesGo(&st, dst, lits[st.lp:], b, i, nseq)
+}
+
+// sequencesGo is the sequence loop in Go, from sequence i on with the
+// state st: the portable code and the assembly loop's oracle.
+func (d *Decoder) sequencesGo(st *seqState, dst []byte, lits, b []byte, i, nseq int) (int, []byte, error) {
+	llT, ofT, mlT := st.llT, st.ofT, st.mlT
+	llS, ofS, mlS := st.llS, st.ofS, st.mlS
+	rep0, rep1, rep2 := st.rep[0], st.rep[1], st.rep[2]
+	o := st.o
 	// Offsets larger than maxOff cannot be valid; checking them as uint64
 	// first keeps int conversions exact on 32-bit platforms.
-	maxOff := uint64(len(dst)) + uint64(len(hist))
+	maxOff := uint64(len(dst)) + uint64(len(d.hist))
 	// The bit reader's state in locals: the loop is hot.
-	bv, used, bpos := r.v, r.used, r.pos
-	for i := 0; i < nseq; i++ {
+	bv, used, bpos := st.bv, uint(st.used), st.bpos
+	for ; i < nseq; i++ {
 		// Reload; at least 57 bits are then readable unless the stream is
-		// nearly done, and a sequence reads at most 31+16 bits before the
-		// next reload and 16+26 after it. Reading past the start gives
-		// garbage bits, all checked below, and used > 64, reported after
-		// the loop.
+		// nearly done. Reading past the start gives garbage bits, all
+		// checked below, and used > 64, reported after the loop.
 		if bpos >= 8 {
 			bpos -= int(used >> 3)
 			used &= 7
@@ -158,8 +212,12 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 		mb := uint8(mlE>>8) & 31
 		mlen := int(mlE>>32) + int(bv<<(used&63)>>1>>(63-mb))
 		used += uint(mb)
-		if ob+mb > 24 {
-			// The longest reads after this reload: 16+26 bits.
+		lb := uint8(llE>>8) & 31
+		if used+uint(lb) > 64-26 {
+			// The literal length's extra bits and 26 bits of states
+			// (9+8+9) would not fit in what the reload before gave
+			// (7 bits used, 31+16 of offset and match length read).
+			// After this reload: at most 7+16+26 bits.
 			if bpos >= 8 {
 				bpos -= int(used >> 3)
 				used &= 7
@@ -171,7 +229,6 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 				bv = binary.LittleEndian.Uint64(b[bpos:])
 			}
 		}
-		lb := uint8(llE>>8) & 31
 		llen := int(llE>>32) + int(bv<<(used&63)>>1>>(63-lb))
 		used += uint(lb)
 		if used > 64 {
@@ -218,14 +275,8 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 			used += uint(n)
 		}
 		// Execute: literals, then the match.
-		if llen > len(lits) {
-			return o, lits, reason("literal length exceeds the literals")
-		}
 		room := len(dst) - o
-		if llen > room || mlen > room-llen {
-			return o, lits, errOverflow
-		}
-		if llen <= 16 && mlen <= 16 && uint(off-1) < uint(o+llen) && room >= llen+32 && cap(lits) >= 16 {
+		if llen <= 16 && mlen <= 16 && llen <= len(lits) && uint(off-1) < uint(o+llen) && room >= llen+32 && cap(lits) >= 16 {
 			// The common short sequence: one 16-byte copy for the
 			// literals, one for the match (each may write garbage past
 			// its end, which later output overwrites).
@@ -253,30 +304,48 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 			o += mlen
 			continue
 		}
-		copyLits(dst[o:], lits, llen)
-		lits = lits[llen:]
-		o += llen
-		if off > o || off <= 0 {
-			// From the dictionary content, then from the frame's start.
-			if off-o > len(hist) || off <= 0 {
-				return o, lits, reason("match offset beyond the output")
-			}
-			h := hist[len(hist)-(off-o):]
-			n := copy(dst[o:o+mlen], h)
-			o += n
-			mlen -= n
-			if mlen == 0 {
-				continue
-			}
+		var err error
+		if o, err = d.execute(dst, o, lits, llen, mlen, off); err != nil {
+			return o, lits, err
 		}
-		copyMatch(dst, o, off, mlen)
-		o += mlen
+		lits = lits[llen:]
 	}
 	if bpos != 0 || used != 64 {
 		return o, lits, reason("sequences bitstream not consumed exactly")
 	}
 	d.rep = [3]int{rep0, rep1, rep2}
 	return o, lits, nil
+}
+
+// execute executes a sequence with every check: llen literals from lits
+// to dst[o:], then a match of mlen bytes at offset off, from d.hist for
+// the part before the frame's output. It returns the new output length.
+func (d *Decoder) execute(dst []byte, o int, lits []byte, llen, mlen, off int) (int, error) {
+	if llen > len(lits) {
+		return o, reason("literal length exceeds the literals")
+	}
+	room := len(dst) - o
+	if llen > room || mlen > room-llen {
+		return o, errOverflow
+	}
+	copyLits(dst[o:], lits, llen)
+	o += llen
+	if off > o || off <= 0 {
+		// From the dictionary content, then from the frame's start.
+		hist := d.hist
+		if off-o > len(hist) || off <= 0 {
+			return o, reason("match offset beyond the output")
+		}
+		h := hist[len(hist)-(off-o):]
+		n := copy(dst[o:o+mlen], h)
+		o += n
+		mlen -= n
+		if mlen == 0 {
+			return o, nil
+		}
+	}
+	copyMatch(dst, o, off, mlen)
+	return o + mlen, nil
 }
 
 // stepOf is, for a match offset of 1 to 7, the smallest multiple of it
