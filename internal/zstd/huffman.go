@@ -159,14 +159,25 @@ func (t *hufTable) build(w []uint8, nw int) error {
 // length, then copied with the symbol changed.
 func (t *hufTable) buildX2() {
 	const mask = 1<<hufMaxBits - 1
-	lsh := hufMaxBits - uint(t.log) // dt2 index >> lsh is the dt index
-	var tmpl []uint32               // the entries of the first code of the current length
-	var tbase uint32                // and their first symbol and length
+	lsh := hufMaxBits - uint(t.log)            // dt2 index >> lsh is the dt index
+	lmin := uint(t.dt[(1<<t.log-1)&mask] & 15) // the shortest code (dt ends with it)
+	var tmpl []uint32                          // the entries of the first code of the current length
+	var tbase uint32                           // and their first symbol and length
 	for i := 0; i < 1<<hufMaxBits; {
 		e1 := t.dt[(i>>lsh)&mask]
 		l1 := uint(e1 & 15)
 		run := 1 << (hufMaxBits - l1) // the entries that start with this code
 		base := uint32(e1>>8)<<16 | uint32(l1)
+		if hufMaxBits-l1 < lmin {
+			// No code fits after this one: single-symbol entries
+			// (most symbols of large tables; a cheap loop).
+			sub := t.dt2[i : i+run]
+			for j := range sub {
+				sub[j] = base | 1<<8
+			}
+			i += run
+			continue
+		}
 		sub := t.dt2[i : i+run]
 		if len(tmpl) == len(sub) {
 			for j := range sub {
@@ -176,14 +187,22 @@ func (t *hufTable) buildX2() {
 			continue
 		}
 		r := hufMaxBits - l1 // the bits known after the first code
-		for j := range sub {
-			// The next code's bits are j, then r-l2 unknown bits: it
-			// is known when l2 <= r (no branch: the outcome is random).
-			e2 := t.dt[(j<<l1>>lsh)&mask]
+		for q := 0; q < run; {
+			// The next code starts with the bits of q: known when its
+			// length l2 is at most r, then for 2^(r-l2) entries.
+			e2 := t.dt[(q<<l1>>lsh)&mask]
 			l2 := uint(e2 & 15)
-			two := uint32(e2>>8)<<24 | 2<<8 | uint32(l2)
-			m := uint32(int32(r-l2) >> 31) // all ones when l2 > r
-			sub[j] = (two&^m | 1<<8&m) + base
+			if l2 > r {
+				sub[q] = base | 1<<8
+				q++
+				continue
+			}
+			two := base + (uint32(e2>>8)<<24 | 2<<8 | uint32(l2))
+			n := 1 << (r - l2)
+			for k := range sub[q : q+n] {
+				sub[q+k] = two
+			}
+			q += n
 		}
 		tmpl, tbase = sub, base
 		i += run
