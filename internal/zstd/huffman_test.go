@@ -404,3 +404,32 @@ func hufStreams(sec []byte) (int, []byte, *hufTable) {
 	}
 	return regen, sec[lh+n : lh+comp], tab
 }
+
+// FuzzHuffman encodes the input as a Huffman literals section (when that
+// pays), then decodes it and a mutation of it in every mode: all modes
+// must agree, and the intact section must give the input back.
+//
+//	go test -run '^$' -fuzz FuzzHuffman ./internal/zstd
+func FuzzHuffman(f *testing.F) {
+	for _, maxLen := range []int{1, 4, 8, 11} {
+		f.Add(hufLits(3000, maxLen, 1), uint32(maxLen*77))
+	}
+	f.Add(testgen.Text(6000, 3), uint32(5))
+	f.Add(testgen.Shuffle(testgen.RampNoise(2048), 4), uint32(9))
+	f.Fuzz(func(t *testing.T, lits []byte, mut uint32) {
+		if len(lits) > maxBlockSize {
+			return
+		}
+		sec := litSection(lits)
+		if sec[0]&3 != litCompressed {
+			return
+		}
+		checkLitModes(t, "intact", sec, lits)
+		m := append([]byte(nil), sec...)
+		m[int(mut%uint32(len(m)))] ^= byte(1 << (mut >> 29))
+		if mut&(1<<28) != 0 && len(m) > 8 {
+			m = m[:len(m)-int(mut>>16&7)]
+		}
+		checkLitModes(t, "mutated", m, nil)
+	})
+}
