@@ -57,6 +57,7 @@ func parseDict(b []byte) (*Dict, error) {
 	if err != nil {
 		return nil, dictErr(pos, err)
 	}
+	d.huf.buildX2() // now: decoders share the table, read-only
 	pos += n
 	for _, k := range [3]int{kindOF, kindML, kindLL} {
 		nc, log, n, err := readNCount(&norm, b[pos:], fseMaxSym[k], fseMaxLog[k])
