@@ -83,17 +83,28 @@ func (e *Encoder) match(b []byte, pos, end int) {
 // positions in turn, a repeat-offset check a step ahead, matches of 4
 // bytes or more, and a step that grows by one every 128 bytes without a
 // match (from 2: every position is probed at first).
+//
+// The loop is zstd's (ZSTD_compressBlock_fast_noDict_generic) with the
+// hash of hashN computed without branching on minMatch (hashShift), the
+// table indexed through a mask that spares the bounds checks, and the
+// repeat offset kept in a local between sequences.
 func (e *Encoder) matchFast(b []byte, pos, end int) {
 	mm := int(e.p.minMatch)
-	log := int(e.p.hashLog)
+	sl, pr := hashShift(mm)
+	sr := uint(64 - e.p.hashLog)
 	t := e.table
+	tm := len(t) - 1
+	if tm < 0 {
+		return
+	}
 	limit := end - 8 // the last position whose 8 bytes can be read
 	anchor, ip0 := pos, pos
 	if ip0 == 0 {
 		ip0 = 1 // no match can start at the very first byte
 	}
-	hash := func(p int) uint32 { return hashN(binary.LittleEndian.Uint64(b[p:]), mm, log) }
+	hash := func(p int) int { return int((binary.LittleEndian.Uint64(b[p:])<<sl)*pr>>sr) & tm }
 	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p:]) }
+	rep0 := e.rep[0]
 	for {
 		step := 2
 		nextStep := ip0 + fastStepIncr
@@ -104,21 +115,20 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 		}
 		h0, h1 := hash(ip0), hash(ip1)
 		idx := int(t[h0])
-		// Find a match: a repeat at ip2 (off = rep), or a hash match at
+		// Find a match: a repeat at ip2 (off = rep0), or a hash match at
 		// ip0 (cand).
-		cur0, off, cand, found := 0, 0, 0, false
+		cur0, off, cand := 0, 0, -1
 		for ip3 < limit {
 			cur0 = ip0
 			t[h0] = uint32(ip0)
-			if r := e.rep[0]; ip2-r > 0 && read32(ip2) == read32(ip2-r) {
-				ip0, off, cand = ip2, r, ip2-r
+			if ip2 > rep0 && read32(ip2) == read32(ip2-rep0) {
+				ip0, off, cand = ip2, rep0, ip2-rep0
 				t[h1] = uint32(ip1)
-				found = true
 				break
 			}
-			if idx > 0 && idx < ip0 && read32(idx) == read32(ip0) {
+			if uint(idx-1) < uint(ip0-1) && read32(idx) == read32(ip0) {
 				t[h1] = uint32(ip1)
-				off, cand, found = ip0-idx, idx, true
+				off, cand = ip0-idx, idx
 				break
 			}
 			idx = int(t[h1])
@@ -126,11 +136,11 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 			ip0, ip1, ip2 = ip1, ip2, ip3
 			cur0 = ip0
 			t[h0] = uint32(ip0)
-			if idx > 0 && idx < ip0 && read32(idx) == read32(ip0) {
+			if uint(idx-1) < uint(ip0-1) && read32(idx) == read32(ip0) {
 				if step <= 4 {
 					t[h1] = uint32(ip1)
 				}
-				off, cand, found = ip0-idx, idx, true
+				off, cand = ip0-idx, idx
 				break
 			}
 			idx = int(t[h1])
@@ -142,7 +152,7 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 				nextStep += fastStepIncr
 			}
 		}
-		if !found {
+		if cand < 0 {
 			break
 		}
 		ml := 4 + matchLen(b, ip0+4, cand+4, end)
@@ -160,7 +170,7 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 			// Immediate repeats of the second offset.
 			for ip0 <= limit {
 				r := e.rep[1]
-				if ip0-r < 0 || read32(ip0) != read32(ip0-r) {
+				if ip0 < r || read32(ip0) != read32(ip0-r) {
 					break
 				}
 				l := 4 + matchLen(b, ip0+4, ip0+4-r, end)
@@ -170,8 +180,27 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 				anchor = ip0
 			}
 		}
+		rep0 = e.rep[0]
 	}
 	e.lits = append(e.lits, b[anchor:end]...)
+}
+
+// hashShift returns the shift and the multiplier that hash the first mm
+// bytes (4 to 8) of a little-endian word v as hashN and hash8 do:
+// (v<<sl)*pr, of which the top bits are the hash. For mm = 4, the top 32
+// bits of (v<<32)*prime4 are the low 32 bits of uint32(v)*prime4.
+func hashShift(mm int) (sl uint, pr uint64) {
+	switch mm {
+	case 4:
+		return 32, prime4
+	case 5:
+		return 24, prime5
+	case 7:
+		return 8, prime7
+	case 8:
+		return 0, prime8
+	}
+	return 16, prime6
 }
 
 // fastStepIncr is how many bytes without a match make matchFast's step

@@ -168,7 +168,7 @@ func (h *hufEnc) describe() bool {
 		h.desc = append(h.desc, 0)
 		h.desc = writeNCount(h.desc, h.wnorm[:maxW+1], log)
 		w := &h.wbw
-		w.out = h.desc
+		w.start(h.desc, nw+16)
 		var s1, s2 fseState
 		i := nw
 		if nw&1 != 0 {
@@ -189,8 +189,7 @@ func (h *hufEnc) describe() bool {
 		s2.flush(w)
 		s1.flush(w)
 		w.close()
-		h.desc = w.out
-		w.out = nil
+		h.desc = w.end()
 		n := len(h.desc) - 1
 		if n < 128 && (direct < 0 || n+1 < direct) {
 			h.desc[0] = byte(n)
@@ -225,7 +224,7 @@ func (h *hufEnc) estimate(cnt []uint32) int {
 // stream appends the Huffman stream of src to out.
 func (h *hufEnc) stream(out []byte, src []byte) []byte {
 	w := &h.wbw
-	w.out = out
+	w.start(out, len(src)*hufMaxBits/8+8)
 	code, nbits := &h.code, &h.nbits
 	i := len(src)
 	// Codes are at most hufMaxBits (11) long: after a flush leaves at
@@ -243,7 +242,5 @@ func (h *hufEnc) stream(out []byte, src []byte) []byte {
 		w.add(uint64(code[c]), uint(nbits[c]))
 	}
 	w.close()
-	out = w.out
-	w.out = nil
-	return out
+	return w.end()
 }
