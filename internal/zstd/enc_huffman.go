@@ -1,11 +1,15 @@
 package zstd
 
-import "slices"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // hufEnc is a Huffman encoding table: each symbol's code and length.
 type hufEnc struct {
 	code   [256]uint16
 	nbits  [256]uint8
+	elt    [256]uint32 // code<<8 | nbits, for stream
 	maxSym int
 	desc   []byte // the tree description (RFC 8878 4.2.1)
 
@@ -133,6 +137,9 @@ func (h *hufEnc) build(cnt []uint32, maxSym int) bool {
 		h.code[s] = uint16(start[x] >> (x - 1))
 		start[x] += 1 << (x - 1)
 	}
+	for s := 0; s <= maxSym; s++ {
+		h.elt[s] = uint32(h.code[s])<<8 | uint32(h.nbits[s])
+	}
 	return h.describe()
 }
 
@@ -222,25 +229,40 @@ func (h *hufEnc) estimate(cnt []uint32) int {
 }
 
 // stream appends the Huffman stream of src to out.
+//
+// The bits go into a local accumulator, four symbols at a time: codes
+// are at most hufMaxBits (11) long, so after a flush leaves at most 7
+// bits, four more fit (shift counts are masked so that the compiler adds
+// no test for shifts of 64 or more).
 func (h *hufEnc) stream(out []byte, src []byte) []byte {
 	w := &h.wbw
 	w.start(out, len(src)*hufMaxBits/8+8)
-	code, nbits := &h.code, &h.nbits
+	buf, pos := w.buf, w.pos
+	var acc uint64
+	var nb uint
+	elt := &h.elt
 	i := len(src)
-	// Codes are at most hufMaxBits (11) long: after a flush leaves at
-	// most 7 bits, four more fit in the accumulator.
 	for ; i >= 4; i -= 4 {
-		c0, c1, c2, c3 := src[i-1], src[i-2], src[i-3], src[i-4]
-		w.addFast(uint64(code[c0]), uint(nbits[c0]))
-		w.addFast(uint64(code[c1]), uint(nbits[c1]))
-		w.addFast(uint64(code[c2]), uint(nbits[c2]))
-		w.addFast(uint64(code[c3]), uint(nbits[c3]))
-		w.flush()
+		e0, e1, e2, e3 := elt[src[i-1]], elt[src[i-2]], elt[src[i-3]], elt[src[i-4]]
+		acc |= uint64(e0>>8) << (nb & 63)
+		nb += uint(e0 & 255)
+		acc |= uint64(e1>>8) << (nb & 63)
+		nb += uint(e1 & 255)
+		acc |= uint64(e2>>8) << (nb & 63)
+		nb += uint(e2 & 255)
+		acc |= uint64(e3>>8) << (nb & 63)
+		nb += uint(e3 & 255)
+		binary.LittleEndian.PutUint64(buf[pos:], acc)
+		pos += int(nb >> 3)
+		acc >>= (nb & 56)
+		nb &= 7
 	}
 	for ; i > 0; i-- {
-		c := src[i-1]
-		w.add(uint64(code[c]), uint(nbits[c]))
+		e := elt[src[i-1]]
+		acc |= uint64(e>>8) << (nb & 63)
+		nb += uint(e & 255)
 	}
+	w.pos, w.acc, w.nbits = pos, acc, nb
 	w.close()
 	return w.end()
 }

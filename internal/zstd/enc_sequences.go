@@ -198,43 +198,43 @@ func (e *seqEnc) bitstream(out []byte, seqs []seq, codes []seqCodes, tl, tm, to 
 		// Offset, match length and literal length states.
 		y := to.sym[c.of&63]
 		k := (vo + y.deltaNbBits) >> 16
-		acc |= uint64(vo&(1<<k-1)) << nb
+		acc |= uint64(vo&(1<<(k&31)-1)) << (nb & 63)
 		nb += uint(k)
-		vo = uint32(to.state[(int32(vo>>k)+y.deltaFindState)&511])
+		vo = uint32(to.state[(int32(vo>>(k&31))+y.deltaFindState)&511])
 		y = tm.sym[c.ml&63]
 		k = (vm + y.deltaNbBits) >> 16
-		acc |= uint64(vm&(1<<k-1)) << nb
+		acc |= uint64(vm&(1<<(k&31)-1)) << (nb & 63)
 		nb += uint(k)
-		vm = uint32(tm.state[(int32(vm>>k)+y.deltaFindState)&511])
+		vm = uint32(tm.state[(int32(vm>>(k&31))+y.deltaFindState)&511])
 		y = tl.sym[c.ll&63]
 		k = (vl + y.deltaNbBits) >> 16
-		acc |= uint64(vl&(1<<k-1)) << nb
+		acc |= uint64(vl&(1<<(k&31)-1)) << (nb & 63)
 		nb += uint(k)
-		vl = uint32(tl.state[(int32(vl>>k)+y.deltaFindState)&511])
+		vl = uint32(tl.state[(int32(vl>>(k&31))+y.deltaFindState)&511])
 		// Extra bits: literal length, match length, offset.
 		lx, mx := llExtra[c.ll&63], mlExtra[c.ml&63]
 		lb, mb, ob := uint(lx.bits), uint(mx.bits), uint(c.of)
 		if lb+mb+ob >= 64-7-26 {
 			binary.LittleEndian.PutUint64(buf[pos:], acc)
 			pos += int(nb >> 3)
-			acc >>= (nb >> 3) << 3
+			acc >>= nb & 56
 			nb &= 7
 		}
-		acc |= uint64(s.litLen-lx.base) << nb
+		acc |= uint64(s.litLen-lx.base) << (nb & 63)
 		nb += lb
-		acc |= uint64(s.matchLen-mx.base) << nb
+		acc |= uint64(s.matchLen-mx.base) << (nb & 63)
 		nb += mb
 		if lb+mb+ob > 56 {
 			binary.LittleEndian.PutUint64(buf[pos:], acc)
 			pos += int(nb >> 3)
-			acc >>= (nb >> 3) << 3
+			acc >>= nb & 56
 			nb &= 7
 		}
-		acc |= uint64(s.offBase&(1<<ob-1)) << nb
+		acc |= uint64(s.offBase&(1<<(ob&31)-1)) << (nb & 63)
 		nb += ob
 		binary.LittleEndian.PutUint64(buf[pos:], acc)
 		pos += int(nb >> 3)
-		acc >>= (nb >> 3) << 3
+		acc >>= nb & 56
 		nb &= 7
 	}
 	w.pos, w.acc, w.nbits = pos, acc, nb

@@ -17,6 +17,9 @@ type Encoder struct {
 	rep    [3]int
 	table  []uint32 // hash table: position of the last input with each hash
 	table2 []uint32 // long hash table (dfast), hash chain (greedy, lazy)
+	// Entries of table and table2 are positions plus tblBase; tblEnd is
+	// past every entry (see prepare).
+	tblBase, tblEnd int
 	rows   rowFinder
 	p      levelParams // of the current input
 	seqs   []seq
