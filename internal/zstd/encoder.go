@@ -20,12 +20,12 @@ type Encoder struct {
 	// Entries of table and table2 are positions plus tblBase; tblEnd is
 	// past every entry (see prepare).
 	tblBase, tblEnd int
-	rows   rowFinder
-	p      levelParams // of the current input
-	seqs   []seq
-	lits   []byte
-	buf    []byte // dictionary content followed by the input (dict only)
-	blk    []byte // the compressed block being built
+	rows            rowFinder
+	p               levelParams // of the current input
+	seqs            []seq
+	lits            []byte
+	buf             []byte // dictionary content followed by the input (dict only)
+	blk             []byte // the compressed block being built
 
 	litCnt  [256]uint32
 	litCnt4 [4][256]uint32
