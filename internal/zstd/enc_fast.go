@@ -52,6 +52,9 @@ func (e *Encoder) prepare(b []byte, start int) {
 	}
 	e.tblBase, e.tblEnd = base, base+len(b)
 	e.table = resizeKeep(e.table, 1<<p.hashLog)
+	if p.strat == stratFast {
+		e.table = resizeKeep(e.table, max(1<<p.hashLog, fastTableMask+1))
+	}
 	if p.strat == stratDfast {
 		e.table2 = resizeKeep(e.table2, 1<<p.chainLog)
 	}
@@ -104,21 +107,17 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 	mm := int(e.p.minMatch)
 	sl, pr := hashShift(mm)
 	sr := uint(64 - e.p.hashLog)
-	t := e.table
-	tm := len(t) - 1
-	if tm < 0 {
-		return
-	}
+	t := (*[fastTableMask + 1]uint32)(e.table[:fastTableMask+1])
 	base := e.tblBase
 	limit := end - 8 // the last position whose 8 bytes can be read
 	anchor, ip0 := pos, pos
 	if ip0 == 0 {
 		ip0 = 1 // no match can start at the very first byte
 	}
-	load := func(p int) uint64 { return binary.LittleEndian.Uint64(b[p:]) }
-	hv := func(v uint64) int { return int((v<<(sl&63))*pr>>(sr&63)) & tm }
+	load := func(p int) uint64 { return binary.LittleEndian.Uint64(b[p : p+8]) }
+	hv := func(v uint64) int { return int((v<<(sl&63))*pr>>(sr&63)) & fastTableMask }
 	hash := func(p int) int { return hv(load(p)) }
-	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p:]) }
+	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p : p+4]) }
 	rep0 := e.rep[0]
 	for {
 		step := 2
@@ -206,6 +205,11 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 	}
 	e.lits = append(e.lits, b[anchor:end]...)
 }
+
+// fastTableMask masks the hashes of matchFast: its table has room for
+// the largest hashLog of the fast strategy (16, zstd's level 2 for inputs
+// of 128-256 KB), so that masked hashes need no bounds checks.
+const fastTableMask = 1<<16 - 1
 
 // hashShift returns the shift and the multiplier that hash the first mm
 // bytes (4 to 8) of a little-endian word v as hashN and hash8 do:

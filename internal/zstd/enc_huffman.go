@@ -243,7 +243,8 @@ func (h *hufEnc) stream(out []byte, src []byte) []byte {
 	elt := &h.elt
 	i := len(src)
 	for ; i >= 4; i -= 4 {
-		e0, e1, e2, e3 := elt[src[i-1]], elt[src[i-2]], elt[src[i-3]], elt[src[i-4]]
+		q := src[i-4 : i]
+		e0, e1, e2, e3 := elt[q[3]], elt[q[2]], elt[q[1]], elt[q[0]]
 		acc |= uint64(e0>>8) << (nb & 63)
 		nb += uint(e0 & 255)
 		acc |= uint64(e1>>8) << (nb & 63)
@@ -252,7 +253,7 @@ func (h *hufEnc) stream(out []byte, src []byte) []byte {
 		nb += uint(e2 & 255)
 		acc |= uint64(e3>>8) << (nb & 63)
 		nb += uint(e3 & 255)
-		binary.LittleEndian.PutUint64(buf[pos:], acc)
+		binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
 		pos += int(nb >> 3)
 		acc >>= (nb & 56)
 		nb &= 7

@@ -215,7 +215,7 @@ func (e *seqEnc) bitstream(out []byte, seqs []seq, codes []seqCodes, tl, tm, to 
 		lx, mx := llExtra[c.ll&63], mlExtra[c.ml&63]
 		lb, mb, ob := uint(lx.bits), uint(mx.bits), uint(c.of)
 		if lb+mb+ob >= 64-7-26 {
-			binary.LittleEndian.PutUint64(buf[pos:], acc)
+			binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
 			pos += int(nb >> 3)
 			acc >>= nb & 56
 			nb &= 7
@@ -225,14 +225,14 @@ func (e *seqEnc) bitstream(out []byte, seqs []seq, codes []seqCodes, tl, tm, to 
 		acc |= uint64(s.matchLen-mx.base) << (nb & 63)
 		nb += mb
 		if lb+mb+ob > 56 {
-			binary.LittleEndian.PutUint64(buf[pos:], acc)
+			binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
 			pos += int(nb >> 3)
 			acc >>= nb & 56
 			nb &= 7
 		}
 		acc |= uint64(s.offBase&(1<<(ob&31)-1)) << (nb & 63)
 		nb += ob
-		binary.LittleEndian.PutUint64(buf[pos:], acc)
+		binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
 		pos += int(nb >> 3)
 		acc >>= nb & 56
 		nb &= 7

@@ -252,7 +252,7 @@ func (e *Encoder) emit(b []byte, anchor, ip, off, ml int) {
 func matchLen(b []byte, a, c, end int) int {
 	n := 0
 	for a+8 <= end {
-		x := binary.LittleEndian.Uint64(b[a:]) ^ binary.LittleEndian.Uint64(b[c:])
+		x := binary.LittleEndian.Uint64(b[a:a+8]) ^ binary.LittleEndian.Uint64(b[c:c+8])
 		if x != 0 {
 			return n + bits.TrailingZeros64(x)>>3
 		}
