@@ -61,9 +61,11 @@ func (e *Encoder) prepare(b []byte, start int) {
 	mm := int(p.minMatch)
 	for i := 0; i+8 <= len(b) && i < start; i++ {
 		v := binary.LittleEndian.Uint64(b[i:])
-		e.table[hashN(v, mm, int(p.hashLog))] = uint32(i + base)
 		if p.strat == stratDfast {
-			e.table2[hash8(v, int(p.chainLog))] = uint32(i + base)
+			e.table[hash8(v, int(p.hashLog))] = uint32(i + base)
+			e.table2[hashN(v, mm, int(p.chainLog))] = uint32(i + base)
+		} else {
+			e.table[hashN(v, mm, int(p.hashLog))] = uint32(i + base)
 		}
 	}
 }
@@ -232,75 +234,3 @@ func hashShift(mm int) (sl uint, pr uint64) {
 // fastStepIncr is how many bytes without a match make matchFast's step
 // one longer (zstd's 1 << (kSearchStrength-1)).
 const fastStepIncr = 128
-
-// matchDfast is zstd's "dfast" strategy: a long hash of 8 bytes tried
-// first, then a short one.
-func (e *Encoder) matchDfast(b []byte, pos, end int) {
-	mm := int(e.p.minMatch)
-	log, log2 := int(e.p.hashLog), int(e.p.chainLog)
-	t, t2 := e.table, e.table2
-	mask := uint64(1)<<(8*uint(mm)) - 1
-	base := e.tblBase
-	anchor, ip := pos, pos
-	limit := end - 8
-	if ip == 0 {
-		ip = 1
-	}
-	for ip < limit {
-		cur := binary.LittleEndian.Uint64(b[ip:])
-		h := hashN(cur, mm, log)
-		h2 := hash8(cur, log2)
-		cand := int(t[h]) - base
-		cand2 := int(t2[h2]) - base
-		t[h] = uint32(ip + base)
-		t2[h2] = uint32(ip + base)
-		if r := e.rep[0]; ip+1-r >= 0 && ip+1 > anchor &&
-			binary.LittleEndian.Uint32(b[ip+1:]) == binary.LittleEndian.Uint32(b[ip+1-r:]) {
-			ml := 4 + matchLen(b, ip+5, ip+5-r, end)
-			e.emit(b, anchor, ip+1, r, ml)
-			ip += 1 + ml
-			anchor = ip
-			continue
-		}
-		ml, c := 0, 0
-		if cand2 > 0 && cand2 < ip && binary.LittleEndian.Uint64(b[cand2:]) == cur {
-			ml, c = 8+matchLen(b, ip+8, cand2+8, end), cand2
-		} else if cand > 0 && cand < ip && (binary.LittleEndian.Uint64(b[cand:])^cur)&mask == 0 {
-			ml, c = mm+matchLen(b, ip+mm, cand+mm, end), cand
-			// A long match at the next position?
-			if ip+1 < limit {
-				nxt := binary.LittleEndian.Uint64(b[ip+1:])
-				hn := hash8(nxt, log2)
-				cn := int(t2[hn]) - base
-				t2[hn] = uint32(ip + 1 + base)
-				if cn > 0 && cn < ip+1 && binary.LittleEndian.Uint64(b[cn:]) == nxt {
-					if l := 8 + matchLen(b, ip+9, cn+8, end); l > ml {
-						ip, ml, c = ip+1, l, cn
-					}
-				}
-			}
-		}
-		if ml == 0 {
-			ip += 1 + (ip-anchor)>>7
-			continue
-		}
-		for ip > anchor && c > 0 && b[ip-1] == b[c-1] {
-			ip--
-			c--
-			ml++
-		}
-		e.emit(b, anchor, ip, ip-c, ml)
-		start := ip
-		ip += ml
-		anchor = ip
-		// Enter positions inside the match.
-		for _, q := range [2]int{start + 2, ip - 2} {
-			if q > start && q < limit {
-				v := binary.LittleEndian.Uint64(b[q:])
-				t2[hash8(v, log2)] = uint32(q + base)
-				t[hashN(v, mm, log)] = uint32(q + base)
-			}
-		}
-	}
-	e.lits = append(e.lits, b[anchor:end]...)
-}
