@@ -1,9 +1,6 @@
 package zstd
 
-import (
-	"encoding/binary"
-	"slices"
-)
+import "encoding/binary"
 
 // hufEnc is a Huffman encoding table: each symbol's code and length.
 type hufEnc struct {
@@ -16,13 +13,14 @@ type hufEnc struct {
 	// scratch
 	nodes  []hufNode
 	order  []int
-	keys   []uint64
+	sortA  [256]uint8
+	sortB  [256]uint8
 	wts    [256]uint8
 	wcnt   [16]uint32
 	wnorm  [16]int16
 	wtab   fseEncTable
 	wbw    bitWriter
-	counts [256]uint32
+	counts [256]uint32 // by rank in order
 }
 
 type hufNode struct {
@@ -32,41 +30,62 @@ type hufNode struct {
 
 // lengths computes code lengths of at most hufMaxBits for the histogram
 // cnt (at least two used symbols), halving counts until the tree fits.
+// The symbols are sorted once: halving keeps them in order.
 func (h *hufEnc) lengths(cnt []uint32) {
-	h.counts = [256]uint32{}
-	copy(h.counts[:], cnt)
-	for {
-		if h.buildTree() <= hufMaxBits {
-			return
+	// Sort by count, then symbol: a stable radix sort of the used
+	// symbols, taken in ascending order, by the bytes of their counts
+	// (skipping bytes that all counts share).
+	a, b := h.sortA[:0], h.sortB[:0]
+	var or, and uint32 = 0, ^uint32(0)
+	for s, c := range cnt[:h.maxSym+1] {
+		h.nbits[s] = 0
+		if c != 0 {
+			a = append(a, uint8(s))
+			or |= c
+			and &= c
 		}
-		for s := range h.counts[:h.maxSym+1] {
-			if h.counts[s] != 0 {
-				h.counts[s] = h.counts[s]>>1 | 1
-			}
+	}
+	b = b[:len(a)]
+	for shift := uint(0); shift < 32; shift += 8 {
+		if (or^and)>>shift&255 == 0 {
+			continue
+		}
+		var start [256]int
+		for _, s := range a {
+			start[cnt[s]>>shift&255]++
+		}
+		sum := 0
+		for d, k := range start {
+			start[d] = sum
+			sum += k
+		}
+		for _, s := range a {
+			d := cnt[s] >> shift & 255
+			b[start[d]] = s
+			start[d]++
+		}
+		a, b = b, a
+	}
+	h.order = h.order[:0]
+	for i, s := range a {
+		h.order = append(h.order, int(s))
+		h.counts[i] = cnt[s]
+	}
+	for h.buildTree() > hufMaxBits {
+		for i := range h.order {
+			h.counts[i] = h.counts[i]>>1 | 1
 		}
 	}
 }
 
-// buildTree builds a Huffman tree of h.counts and sets h.nbits; it returns
-// the longest length.
+// buildTree builds a Huffman tree of the symbols h.order, whose counts
+// are h.counts (in the same, ascending order), and sets h.nbits; it
+// returns the longest length.
 func (h *hufEnc) buildTree() int {
-	// Sort by count, then symbol: keys of count<<8 | symbol.
-	h.keys = h.keys[:0]
-	for s, c := range h.counts[:h.maxSym+1] {
-		h.nbits[s] = 0
-		if c != 0 {
-			h.keys = append(h.keys, uint64(c)<<8|uint64(s))
-		}
-	}
-	slices.Sort(h.keys)
-	h.order = h.order[:0]
-	for _, k := range h.keys {
-		h.order = append(h.order, int(k&255))
-	}
 	n := len(h.order)
 	h.nodes = h.nodes[:0]
-	for _, s := range h.order {
-		h.nodes = append(h.nodes, hufNode{count: h.counts[s], parent: -1})
+	for i := range h.order {
+		h.nodes = append(h.nodes, hufNode{count: h.counts[i], parent: -1})
 	}
 	// Two-queue merge: leaves in h.nodes[0:n], inner nodes appended.
 	li, ii := 0, n
