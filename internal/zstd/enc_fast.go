@@ -26,8 +26,14 @@ func hashN(v uint64, mm int, log int) uint32 {
 func hash8(v uint64, log int) uint32 { return uint32((v * prime8) >> (64 - log)) }
 
 // prepare chooses the settings for b, of which the first start bytes are
-// dictionary content, sizes and clears the hash tables and enters the
-// dictionary.
+// dictionary content, sizes the hash tables and enters the dictionary.
+//
+// The hash tables of fast and dfast are not cleared between inputs: an
+// entry holds a position plus e.tblBase, and each input gets a base past
+// every position entered before (zstd's window index does the same), so
+// entries of earlier inputs read as positions before the input's start,
+// which are never matches. The tables are cleared only when the bases
+// would outgrow 2^30.
 func (e *Encoder) prepare(b []byte, start int) {
 	p := paramsFor(e.level, len(b))
 	e.p = p
@@ -38,27 +44,38 @@ func (e *Encoder) prepare(b []byte, start int) {
 		e.rows.next = n
 		return
 	}
-	e.table = resize(e.table, 1<<p.hashLog)
+	base := e.tblEnd
+	if base > 1<<30-len(b) {
+		clear(e.table[:cap(e.table)])
+		clear(e.table2[:cap(e.table2)])
+		base = 0
+	}
+	e.tblBase, e.tblEnd = base, base+len(b)
+	e.table = resizeKeep(e.table, 1<<p.hashLog)
+	if p.strat == stratFast {
+		e.table = resizeKeep(e.table, max(1<<p.hashLog, fastTableMask+1))
+	}
 	if p.strat == stratDfast {
-		e.table2 = resize(e.table2, 1<<p.chainLog)
+		e.table2 = resizeKeep(e.table2, 1<<p.chainLog)
 	}
 	mm := int(p.minMatch)
 	for i := 0; i+8 <= len(b) && i < start; i++ {
 		v := binary.LittleEndian.Uint64(b[i:])
-		e.table[hashN(v, mm, int(p.hashLog))] = uint32(i)
 		if p.strat == stratDfast {
-			e.table2[hash8(v, int(p.chainLog))] = uint32(i)
+			e.table[hash8(v, int(p.hashLog))] = uint32(i + base)
+			e.table2[hashN(v, mm, int(p.chainLog))] = uint32(i + base)
+		} else {
+			e.table[hashN(v, mm, int(p.hashLog))] = uint32(i + base)
 		}
 	}
 }
 
-func resize(t []uint32, n int) []uint32 {
+// resizeKeep returns t with length n, keeping its entries.
+func resizeKeep(t []uint32, n int) []uint32 {
 	if cap(t) < n {
 		return make([]uint32, n)
 	}
-	t = t[:n]
-	clear(t)
-	return t
+	return t[:n]
 }
 
 // match finds the sequences of b[pos:end] into e.seqs and e.lits.
@@ -83,17 +100,27 @@ func (e *Encoder) match(b []byte, pos, end int) {
 // positions in turn, a repeat-offset check a step ahead, matches of 4
 // bytes or more, and a step that grows by one every 128 bytes without a
 // match (from 2: every position is probed at first).
+//
+// The loop is zstd's (ZSTD_compressBlock_fast_noDict_generic) with the
+// hash of hashN computed without branching on minMatch (hashShift), the
+// table indexed through a mask that spares the bounds checks, and the
+// repeat offset kept in a local between sequences.
 func (e *Encoder) matchFast(b []byte, pos, end int) {
 	mm := int(e.p.minMatch)
-	log := int(e.p.hashLog)
-	t := e.table
+	sl, pr := hashShift(mm)
+	sr := uint(64 - e.p.hashLog)
+	t := (*[fastTableMask + 1]uint32)(e.table[:fastTableMask+1])
+	base := e.tblBase
 	limit := end - 8 // the last position whose 8 bytes can be read
 	anchor, ip0 := pos, pos
 	if ip0 == 0 {
 		ip0 = 1 // no match can start at the very first byte
 	}
-	hash := func(p int) uint32 { return hashN(binary.LittleEndian.Uint64(b[p:]), mm, log) }
-	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p:]) }
+	load := func(p int) uint64 { return binary.LittleEndian.Uint64(b[p : p+8]) }
+	hv := func(v uint64) int { return int((v<<(sl&63))*pr>>(sr&63)) & fastTableMask }
+	hash := func(p int) int { return hv(load(p)) }
+	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p : p+4]) }
+	rep0 := e.rep[0]
 	for {
 		step := 2
 		nextStep := ip0 + fastStepIncr
@@ -102,47 +129,53 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 		if ip3 >= limit {
 			break
 		}
-		h0, h1 := hash(ip0), hash(ip1)
-		idx := int(t[h0])
-		// Find a match: a repeat at ip2 (off = rep), or a hash match at
+		// v0 and v1 are the words at ip0 and ip1, h0 and h1 their
+		// hashes: each position is read once while it is probed.
+		v0, v1 := load(ip0), load(ip1)
+		h0, h1 := hv(v0), hv(v1)
+		idx := int(t[h0]) - base
+		// Find a match: a repeat at ip2 (off = rep0), or a hash match at
 		// ip0 (cand).
-		cur0, off, cand, found := 0, 0, 0, false
+		cur0, off, cand := 0, 0, -1
 		for ip3 < limit {
+			v2 := load(ip2)
 			cur0 = ip0
-			t[h0] = uint32(ip0)
-			if r := e.rep[0]; ip2-r > 0 && read32(ip2) == read32(ip2-r) {
-				ip0, off, cand = ip2, r, ip2-r
-				t[h1] = uint32(ip1)
-				found = true
+			t[h0] = uint32(ip0 + base)
+			if ip2 > rep0 && uint32(v2) == read32(ip2-rep0) {
+				ip0, off, cand = ip2, rep0, ip2-rep0
+				t[h1] = uint32(ip1 + base)
 				break
 			}
-			if idx > 0 && idx < ip0 && read32(idx) == read32(ip0) {
-				t[h1] = uint32(ip1)
-				off, cand, found = ip0-idx, idx, true
+			if uint(idx-1) < uint(ip0-1) && read32(idx) == uint32(v0) {
+				t[h1] = uint32(ip1 + base)
+				off, cand = ip0-idx, idx
 				break
 			}
-			idx = int(t[h1])
-			h0, h1 = h1, hash(ip2)
+			idx = int(t[h1]) - base
+			h0, h1 = h1, hv(v2)
 			ip0, ip1, ip2 = ip1, ip2, ip3
+			v0, v1 = v1, v2
 			cur0 = ip0
-			t[h0] = uint32(ip0)
-			if idx > 0 && idx < ip0 && read32(idx) == read32(ip0) {
+			t[h0] = uint32(ip0 + base)
+			if uint(idx-1) < uint(ip0-1) && read32(idx) == uint32(v0) {
 				if step <= 4 {
-					t[h1] = uint32(ip1)
+					t[h1] = uint32(ip1 + base)
 				}
-				off, cand, found = ip0-idx, idx, true
+				off, cand = ip0-idx, idx
 				break
 			}
-			idx = int(t[h1])
-			h0, h1 = h1, hash(ip2)
+			idx = int(t[h1]) - base
+			v2 = load(ip2)
+			h0, h1 = h1, hv(v2)
 			ip0, ip1 = ip1, ip2
+			v0, v1 = v1, v2
 			ip2, ip3 = ip0+step, ip1+step
 			if ip2 >= nextStep {
 				step++
 				nextStep += fastStepIncr
 			}
 		}
-		if !found {
+		if cand < 0 {
 			break
 		}
 		ml := 4 + matchLen(b, ip0+4, cand+4, end)
@@ -155,96 +188,49 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 		ip0 += ml
 		anchor = ip0
 		if ip0 <= limit {
-			t[hash(cur0+2)] = uint32(cur0 + 2)
-			t[hash(ip0-2)] = uint32(ip0 - 2)
+			t[hash(cur0+2)] = uint32(cur0 + 2 + base)
+			t[hash(ip0-2)] = uint32(ip0 - 2 + base)
 			// Immediate repeats of the second offset.
 			for ip0 <= limit {
 				r := e.rep[1]
-				if ip0-r < 0 || read32(ip0) != read32(ip0-r) {
+				if ip0 < r || read32(ip0) != read32(ip0-r) {
 					break
 				}
 				l := 4 + matchLen(b, ip0+4, ip0+4-r, end)
-				t[hash(ip0)] = uint32(ip0)
+				t[hash(ip0)] = uint32(ip0 + base)
 				e.emit(b, anchor, ip0, r, l)
 				ip0 += l
 				anchor = ip0
 			}
 		}
+		rep0 = e.rep[0]
 	}
 	e.lits = append(e.lits, b[anchor:end]...)
+}
+
+// fastTableMask masks the hashes of matchFast: its table has room for
+// the largest hashLog of the fast strategy (16, zstd's level 2 for inputs
+// of 128-256 KB), so that masked hashes need no bounds checks.
+const fastTableMask = 1<<16 - 1
+
+// hashShift returns the shift and the multiplier that hash the first mm
+// bytes (4 to 8) of a little-endian word v as hashN and hash8 do:
+// (v<<sl)*pr, of which the top bits are the hash. For mm = 4, the top 32
+// bits of (v<<32)*prime4 are the low 32 bits of uint32(v)*prime4.
+func hashShift(mm int) (sl uint, pr uint64) {
+	switch mm {
+	case 4:
+		return 32, prime4
+	case 5:
+		return 24, prime5
+	case 7:
+		return 8, prime7
+	case 8:
+		return 0, prime8
+	}
+	return 16, prime6
 }
 
 // fastStepIncr is how many bytes without a match make matchFast's step
 // one longer (zstd's 1 << (kSearchStrength-1)).
 const fastStepIncr = 128
-
-// matchDfast is zstd's "dfast" strategy: a long hash of 8 bytes tried
-// first, then a short one.
-func (e *Encoder) matchDfast(b []byte, pos, end int) {
-	mm := int(e.p.minMatch)
-	log, log2 := int(e.p.hashLog), int(e.p.chainLog)
-	t, t2 := e.table, e.table2
-	mask := uint64(1)<<(8*uint(mm)) - 1
-	anchor, ip := pos, pos
-	limit := end - 8
-	if ip == 0 {
-		ip = 1
-	}
-	for ip < limit {
-		cur := binary.LittleEndian.Uint64(b[ip:])
-		h := hashN(cur, mm, log)
-		h2 := hash8(cur, log2)
-		cand := int(t[h])
-		cand2 := int(t2[h2])
-		t[h] = uint32(ip)
-		t2[h2] = uint32(ip)
-		if r := e.rep[0]; ip+1-r >= 0 && ip+1 > anchor &&
-			binary.LittleEndian.Uint32(b[ip+1:]) == binary.LittleEndian.Uint32(b[ip+1-r:]) {
-			ml := 4 + matchLen(b, ip+5, ip+5-r, end)
-			e.emit(b, anchor, ip+1, r, ml)
-			ip += 1 + ml
-			anchor = ip
-			continue
-		}
-		ml, c := 0, 0
-		if cand2 > 0 && cand2 < ip && binary.LittleEndian.Uint64(b[cand2:]) == cur {
-			ml, c = 8+matchLen(b, ip+8, cand2+8, end), cand2
-		} else if cand > 0 && cand < ip && (binary.LittleEndian.Uint64(b[cand:])^cur)&mask == 0 {
-			ml, c = mm+matchLen(b, ip+mm, cand+mm, end), cand
-			// A long match at the next position?
-			if ip+1 < limit {
-				nxt := binary.LittleEndian.Uint64(b[ip+1:])
-				hn := hash8(nxt, log2)
-				cn := int(t2[hn])
-				t2[hn] = uint32(ip + 1)
-				if cn > 0 && cn < ip+1 && binary.LittleEndian.Uint64(b[cn:]) == nxt {
-					if l := 8 + matchLen(b, ip+9, cn+8, end); l > ml {
-						ip, ml, c = ip+1, l, cn
-					}
-				}
-			}
-		}
-		if ml == 0 {
-			ip += 1 + (ip-anchor)>>7
-			continue
-		}
-		for ip > anchor && c > 0 && b[ip-1] == b[c-1] {
-			ip--
-			c--
-			ml++
-		}
-		e.emit(b, anchor, ip, ip-c, ml)
-		start := ip
-		ip += ml
-		anchor = ip
-		// Enter positions inside the match.
-		for _, q := range [2]int{start + 2, ip - 2} {
-			if q > start && q < limit {
-				v := binary.LittleEndian.Uint64(b[q:])
-				t2[hash8(v, log2)] = uint32(q)
-				t[hashN(v, mm, log)] = uint32(q)
-			}
-		}
-	}
-	e.lits = append(e.lits, b[anchor:end]...)
-}

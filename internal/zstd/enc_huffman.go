@@ -1,24 +1,26 @@
 package zstd
 
-import "slices"
+import "encoding/binary"
 
 // hufEnc is a Huffman encoding table: each symbol's code and length.
 type hufEnc struct {
 	code   [256]uint16
 	nbits  [256]uint8
+	elt    [256]uint32 // code<<8 | nbits, for stream
 	maxSym int
 	desc   []byte // the tree description (RFC 8878 4.2.1)
 
 	// scratch
 	nodes  []hufNode
 	order  []int
-	keys   []uint64
+	sortA  [256]uint8
+	sortB  [256]uint8
 	wts    [256]uint8
 	wcnt   [16]uint32
 	wnorm  [16]int16
 	wtab   fseEncTable
 	wbw    bitWriter
-	counts [256]uint32
+	counts [256]uint32 // by rank in order
 }
 
 type hufNode struct {
@@ -28,41 +30,62 @@ type hufNode struct {
 
 // lengths computes code lengths of at most hufMaxBits for the histogram
 // cnt (at least two used symbols), halving counts until the tree fits.
+// The symbols are sorted once: halving keeps them in order.
 func (h *hufEnc) lengths(cnt []uint32) {
-	h.counts = [256]uint32{}
-	copy(h.counts[:], cnt)
-	for {
-		if h.buildTree() <= hufMaxBits {
-			return
+	// Sort by count, then symbol: a stable radix sort of the used
+	// symbols, taken in ascending order, by the bytes of their counts
+	// (skipping bytes that all counts share).
+	a, b := h.sortA[:0], h.sortB[:0]
+	var or, and uint32 = 0, ^uint32(0)
+	for s, c := range cnt[:h.maxSym+1] {
+		h.nbits[s] = 0
+		if c != 0 {
+			a = append(a, uint8(s))
+			or |= c
+			and &= c
 		}
-		for s := range h.counts[:h.maxSym+1] {
-			if h.counts[s] != 0 {
-				h.counts[s] = h.counts[s]>>1 | 1
-			}
+	}
+	b = b[:len(a)]
+	for shift := uint(0); shift < 32; shift += 8 {
+		if (or^and)>>shift&255 == 0 {
+			continue
+		}
+		var start [256]int
+		for _, s := range a {
+			start[cnt[s]>>shift&255]++
+		}
+		sum := 0
+		for d, k := range start {
+			start[d] = sum
+			sum += k
+		}
+		for _, s := range a {
+			d := cnt[s] >> shift & 255
+			b[start[d]] = s
+			start[d]++
+		}
+		a, b = b, a
+	}
+	h.order = h.order[:0]
+	for i, s := range a {
+		h.order = append(h.order, int(s))
+		h.counts[i] = cnt[s]
+	}
+	for h.buildTree() > hufMaxBits {
+		for i := range h.order {
+			h.counts[i] = h.counts[i]>>1 | 1
 		}
 	}
 }
 
-// buildTree builds a Huffman tree of h.counts and sets h.nbits; it returns
-// the longest length.
+// buildTree builds a Huffman tree of the symbols h.order, whose counts
+// are h.counts (in the same, ascending order), and sets h.nbits; it
+// returns the longest length.
 func (h *hufEnc) buildTree() int {
-	// Sort by count, then symbol: keys of count<<8 | symbol.
-	h.keys = h.keys[:0]
-	for s, c := range h.counts[:h.maxSym+1] {
-		h.nbits[s] = 0
-		if c != 0 {
-			h.keys = append(h.keys, uint64(c)<<8|uint64(s))
-		}
-	}
-	slices.Sort(h.keys)
-	h.order = h.order[:0]
-	for _, k := range h.keys {
-		h.order = append(h.order, int(k&255))
-	}
 	n := len(h.order)
 	h.nodes = h.nodes[:0]
-	for _, s := range h.order {
-		h.nodes = append(h.nodes, hufNode{count: h.counts[s], parent: -1})
+	for i := range h.order {
+		h.nodes = append(h.nodes, hufNode{count: h.counts[i], parent: -1})
 	}
 	// Two-queue merge: leaves in h.nodes[0:n], inner nodes appended.
 	li, ii := 0, n
@@ -133,6 +156,9 @@ func (h *hufEnc) build(cnt []uint32, maxSym int) bool {
 		h.code[s] = uint16(start[x] >> (x - 1))
 		start[x] += 1 << (x - 1)
 	}
+	for s := 0; s <= maxSym; s++ {
+		h.elt[s] = uint32(h.code[s])<<8 | uint32(h.nbits[s])
+	}
 	return h.describe()
 }
 
@@ -168,7 +194,7 @@ func (h *hufEnc) describe() bool {
 		h.desc = append(h.desc, 0)
 		h.desc = writeNCount(h.desc, h.wnorm[:maxW+1], log)
 		w := &h.wbw
-		w.out = h.desc
+		w.start(h.desc, nw+16)
 		var s1, s2 fseState
 		i := nw
 		if nw&1 != 0 {
@@ -189,8 +215,7 @@ func (h *hufEnc) describe() bool {
 		s2.flush(w)
 		s1.flush(w)
 		w.close()
-		h.desc = w.out
-		w.out = nil
+		h.desc = w.end()
 		n := len(h.desc) - 1
 		if n < 128 && (direct < 0 || n+1 < direct) {
 			h.desc[0] = byte(n)
@@ -223,27 +248,41 @@ func (h *hufEnc) estimate(cnt []uint32) int {
 }
 
 // stream appends the Huffman stream of src to out.
+//
+// The bits go into a local accumulator, four symbols at a time: codes
+// are at most hufMaxBits (11) long, so after a flush leaves at most 7
+// bits, four more fit (shift counts are masked so that the compiler adds
+// no test for shifts of 64 or more).
 func (h *hufEnc) stream(out []byte, src []byte) []byte {
 	w := &h.wbw
-	w.out = out
-	code, nbits := &h.code, &h.nbits
+	w.start(out, len(src)*hufMaxBits/8+8)
+	buf, pos := w.buf, w.pos
+	var acc uint64
+	var nb uint
+	elt := &h.elt
 	i := len(src)
-	// Codes are at most hufMaxBits (11) long: after a flush leaves at
-	// most 7 bits, four more fit in the accumulator.
 	for ; i >= 4; i -= 4 {
-		c0, c1, c2, c3 := src[i-1], src[i-2], src[i-3], src[i-4]
-		w.addFast(uint64(code[c0]), uint(nbits[c0]))
-		w.addFast(uint64(code[c1]), uint(nbits[c1]))
-		w.addFast(uint64(code[c2]), uint(nbits[c2]))
-		w.addFast(uint64(code[c3]), uint(nbits[c3]))
-		w.flush()
+		q := src[i-4 : i]
+		e0, e1, e2, e3 := elt[q[3]], elt[q[2]], elt[q[1]], elt[q[0]]
+		acc |= uint64(e0>>8) << (nb & 63)
+		nb += uint(e0 & 255)
+		acc |= uint64(e1>>8) << (nb & 63)
+		nb += uint(e1 & 255)
+		acc |= uint64(e2>>8) << (nb & 63)
+		nb += uint(e2 & 255)
+		acc |= uint64(e3>>8) << (nb & 63)
+		nb += uint(e3 & 255)
+		binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
+		pos += int(nb >> 3)
+		acc >>= (nb & 56)
+		nb &= 7
 	}
 	for ; i > 0; i-- {
-		c := src[i-1]
-		w.add(uint64(code[c]), uint(nbits[c]))
+		e := elt[src[i-1]]
+		acc |= uint64(e>>8) << (nb & 63)
+		nb += uint(e & 255)
 	}
+	w.pos, w.acc, w.nbits = pos, acc, nb
 	w.close()
-	out = w.out
-	w.out = nil
-	return out
+	return w.end()
 }

@@ -25,6 +25,18 @@ func (e *Encoder) literals(out []byte, lits []byte) []byte {
 		return litHeader(out, litRaw, 0)
 	}
 	cnt := &e.litCnt
+	// Few sequences for many literals: the literals may well be noise.
+	// zstd then counts two samples first and stores the literals raw
+	// when no byte value stands out in them (HUF_compress_internal's
+	// suspectUncompressible sampling), which spares counting them all.
+	if ns := len(e.seqs); (ns == 0 || n/ns >= suspectLitRatio) && n >= suspectSample*suspectSampleRatio {
+		histogram(cnt, &e.litCnt4, lits[:suspectSample])
+		top := maxCount(cnt)
+		histogram(cnt, &e.litCnt4, lits[n-suspectSample:])
+		if top+maxCount(cnt) <= (2*suspectSample)>>7+4 {
+			return raw()
+		}
+	}
 	histogram(cnt, &e.litCnt4, lits)
 	maxSym, used := 0, 0
 	var largest uint32
@@ -118,6 +130,24 @@ func (e *Encoder) literals(out []byte, lits []byte) []byte {
 		out[start+i] = byte(v >> (8 * i))
 	}
 	return out
+}
+
+// zstd's bounds for the sampling of literals suspected to be noise:
+// literals per sequence from which they are suspect, sample size, and
+// how many samples long they must be.
+const (
+	suspectLitRatio    = 20
+	suspectSample      = 4096
+	suspectSampleRatio = 10
+)
+
+// maxCount returns the largest count of cnt.
+func maxCount(cnt *[256]uint32) int {
+	var m uint32
+	for _, c := range cnt {
+		m = max(m, c)
+	}
+	return int(m)
 }
 
 // histogram counts the bytes of b into cnt, with four interleaved

@@ -1,6 +1,7 @@
 package zstd
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 )
@@ -67,19 +68,40 @@ const (
 
 // seqEnc holds the scratch of sequence encoding.
 type seqEnc struct {
-	codes [3][]uint8
+	codes []seqCodes
 	cnt   [3][64]uint32
 	norm  [3][64]int16
 	tabs  [3]fseEncTable
-	pre   [3]fseEncTable
 	bw    bitWriter
 }
 
+// seqCodes are a sequence's literal length, match length and offset
+// codes.
+type seqCodes struct{ ll, ml, of uint8 }
+
 var predefEnc [3]fseEncTable
+
+// llExtra and mlExtra are the baselines and extra-bit counts of the
+// literal and match length codes, indexed by code (63 at most, so that
+// a masked code needs no bounds check).
+var llExtra, mlExtra [64]struct {
+	base uint32
+	bits uint8
+}
 
 func init() {
 	for k := range predefEnc {
 		predefEnc[k].build(predefNorm[k], predefLog[k])
+	}
+	base := uint32(0)
+	for c := 0; c < 36; c++ {
+		llExtra[c].base, llExtra[c].bits = base, llBits[c]
+		base += 1 << llBits[c]
+	}
+	base = 3
+	for c := 0; c < 53; c++ {
+		mlExtra[c].base, mlExtra[c].bits = base, mlBits[c]
+		base += 1 << mlBits[c]
 	}
 }
 
@@ -97,18 +119,18 @@ func (e *seqEnc) encode(out []byte, seqs []seq) []byte {
 	if n == 0 {
 		return out
 	}
-	for k := range e.codes {
-		e.codes[k] = e.codes[k][:0]
-		e.cnt[k] = [64]uint32{}
+	if cap(e.codes) < n {
+		e.codes = make([]seqCodes, n, n+n/4)
 	}
-	for _, s := range seqs {
+	codes := e.codes[:n]
+	e.cnt = [3][64]uint32{}
+	cll, cml, cof := &e.cnt[kindLL], &e.cnt[kindML], &e.cnt[kindOF]
+	for i, s := range seqs {
 		l, o, m := llCode(s.litLen), ofCode(s.offBase), mlCode(s.matchLen)
-		e.codes[kindLL] = append(e.codes[kindLL], l)
-		e.codes[kindOF] = append(e.codes[kindOF], o)
-		e.codes[kindML] = append(e.codes[kindML], m)
-		e.cnt[kindLL][l]++
-		e.cnt[kindOF][o]++
-		e.cnt[kindML][m]++
+		codes[i] = seqCodes{ll: l, ml: m, of: o}
+		cll[l&63]++
+		cof[o&63]++
+		cml[m&63]++
 	}
 	modesAt := len(out)
 	out = append(out, 0)
@@ -150,36 +172,86 @@ func (e *seqEnc) encode(out []byte, seqs []seq) []byte {
 		modes |= byte(mode) << (6 - 2*k)
 	}
 	out[modesAt] = modes
+	return e.bitstream(out, seqs, codes, tabs[kindLL], tabs[kindML], tabs[kindOF])
+}
+
+// bitstream appends the sequences' bit stream, coded with the tables
+// tl, tm and to, to out. It is zstd's ZSTD_encodeSequences: the states
+// and extra bits of a sequence go into a 64-bit accumulator that is
+// flushed only where the bits might not fit (states take at most 26
+// bits, extra bits at most 16+16+31).
+func (e *seqEnc) bitstream(out []byte, seqs []seq, codes []seqCodes, tl, tm, to *fseEncTable) []byte {
+	n := len(seqs)
 	w := &e.bw
-	w.out = out
-	var sl, so, sm fseState
+	w.start(out, 12*n+16)
 	last := n - 1
-	sm.init(tabs[kindML], e.codes[kindML][last])
-	so.init(tabs[kindOF], e.codes[kindOF][last])
-	sl.init(tabs[kindLL], e.codes[kindLL][last])
-	putExtras(w, seqs[last], e.codes[kindLL][last], e.codes[kindML][last], e.codes[kindOF][last])
-	for i := n - 2; i >= 0; i-- {
-		l, o, m := e.codes[kindLL][i], e.codes[kindOF][i], e.codes[kindML][i]
-		so.encode(w, o)
-		sm.encode(w, m)
-		sl.encode(w, l)
-		putExtras(w, seqs[i], l, m, o)
+	var sl, so, sm fseState
+	sm.init(tm, codes[last].ml)
+	so.init(to, codes[last].of)
+	sl.init(tl, codes[last].ll)
+	putExtras(w, seqs[last], codes[last])
+	w.flush()
+	buf, pos, acc, nb := w.buf, w.pos, w.acc, w.nbits
+	vl, vm, vo := sl.v, sm.v, so.v
+	for i := last - 1; i >= 0; i-- {
+		c, s := codes[i], seqs[i]
+		// Offset, match length and literal length states.
+		y := to.sym[c.of&63]
+		k := (vo + y.deltaNbBits) >> 16
+		acc |= uint64(vo&(1<<(k&31)-1)) << (nb & 63)
+		nb += uint(k)
+		vo = uint32(to.state[(int32(vo>>(k&31))+y.deltaFindState)&511])
+		y = tm.sym[c.ml&63]
+		k = (vm + y.deltaNbBits) >> 16
+		acc |= uint64(vm&(1<<(k&31)-1)) << (nb & 63)
+		nb += uint(k)
+		vm = uint32(tm.state[(int32(vm>>(k&31))+y.deltaFindState)&511])
+		y = tl.sym[c.ll&63]
+		k = (vl + y.deltaNbBits) >> 16
+		acc |= uint64(vl&(1<<(k&31)-1)) << (nb & 63)
+		nb += uint(k)
+		vl = uint32(tl.state[(int32(vl>>(k&31))+y.deltaFindState)&511])
+		// Extra bits: literal length, match length, offset.
+		lx, mx := llExtra[c.ll&63], mlExtra[c.ml&63]
+		lb, mb, ob := uint(lx.bits), uint(mx.bits), uint(c.of)
+		if lb+mb+ob >= 64-7-26 {
+			binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
+			pos += int(nb >> 3)
+			acc >>= nb & 56
+			nb &= 7
+		}
+		acc |= uint64(s.litLen-lx.base) << (nb & 63)
+		nb += lb
+		acc |= uint64(s.matchLen-mx.base) << (nb & 63)
+		nb += mb
+		if lb+mb+ob > 56 {
+			binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
+			pos += int(nb >> 3)
+			acc >>= nb & 56
+			nb &= 7
+		}
+		acc |= uint64(s.offBase&(1<<(ob&31)-1)) << (nb & 63)
+		nb += ob
+		binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
+		pos += int(nb >> 3)
+		acc >>= nb & 56
+		nb &= 7
 	}
+	w.pos, w.acc, w.nbits = pos, acc, nb
+	sl.v, sm.v, so.v = vl, vm, vo
 	sm.flush(w)
 	so.flush(w)
 	sl.flush(w)
 	w.close()
-	out = w.out
-	w.out = nil
-	return out
+	return w.end()
 }
 
-// putExtras writes the extra bits of s: literal length, match length,
-// offset.
-func putExtras(w *bitWriter, s seq, l, m, o uint8) {
-	w.add(uint64(s.litLen-llBase[l]), uint(llBits[l]))
-	w.add(uint64(s.matchLen-mlBase[m]), uint(mlBits[m]))
-	w.add(uint64(s.offBase), uint(o))
+// putExtras writes the extra bits of s, whose codes are c: literal
+// length, match length, offset.
+func putExtras(w *bitWriter, s seq, c seqCodes) {
+	w.add(uint64(s.litLen-llExtra[c.ll].base), uint(llExtra[c.ll].bits))
+	w.add(uint64(s.matchLen-mlExtra[c.ml].base), uint(mlExtra[c.ml].bits))
+	w.add(uint64(s.offBase), uint(c.of))
 }
 
 // buildRLE makes a table of one symbol, read with no bits.

@@ -22,12 +22,15 @@ type Encoder struct {
 	seqs   []seq
 	lits   []byte
 	buf    []byte // dictionary content followed by the input (dict only)
-	blk    []byte // the compressed block being built
 
 	litCnt  [256]uint32
 	litCnt4 [4][256]uint32
 	huf     hufEnc
 	seqEnc  seqEnc
+
+	// Entries of table and table2 are positions plus tblBase; tblEnd is
+	// past every entry (see prepare).
+	tblBase, tblEnd int
 }
 
 // MinLevel and MaxLevel bound the levels NewEncoder takes.
@@ -159,16 +162,23 @@ func (e *Encoder) block(dst, b []byte, pos, end int, last bool) []byte {
 	}
 	saved := e.rep
 	e.seqs = e.seqs[:0]
+	if cap(e.lits) < len(src)+16 {
+		e.lits = make([]byte, 0, max(len(src), maxBlockSize)+16)
+	}
 	e.lits = e.lits[:0]
 	e.match(b, pos, end)
-	blk := e.literals(e.blk[:0], e.lits)
-	blk = e.seqEnc.encode(blk, e.seqs)
-	e.blk = blk
-	if len(blk) >= len(src) {
+	// The block is built in place after its header, and replaced by a
+	// raw block when it is no smaller than src.
+	at := len(dst)
+	out := e.literals(append(dst, 0, 0, 0), e.lits)
+	out = e.seqEnc.encode(out, e.seqs)
+	n := len(out) - at - 3
+	if n >= len(src) {
 		e.rep = saved // the decoder sees no sequences in a raw block
-		return append(blockHeader(dst, last, blockRaw, len(src)), src...)
+		return append(blockHeader(out[:at], last, blockRaw, len(src)), src...)
 	}
-	return append(blockHeader(dst, last, blockCompressed, len(blk)), blk...)
+	blockHeader(out[:at], last, blockCompressed, n)
+	return out
 }
 
 // constant reports whether b is one byte value repeated (an RLE block).
@@ -199,8 +209,18 @@ func constant(b []byte) bool {
 // length ml at offset off; it codes the offset against the repeat
 // offsets and updates them as the decoder will.
 func (e *Encoder) emit(b []byte, anchor, ip, off, ml int) {
-	e.lits = append(e.lits, b[anchor:ip]...)
 	ll := ip - anchor
+	// Short runs are copied 16 bytes at a time, past their end when
+	// both buffers have room (block reserves it in e.lits).
+	if n := len(e.lits); ll <= 16 && cap(e.lits)-n >= 16 && len(b)-anchor >= 16 {
+		l := e.lits[n : n+16]
+		s := b[anchor : anchor+16]
+		binary.LittleEndian.PutUint64(l[:8], binary.LittleEndian.Uint64(s[:8]))
+		binary.LittleEndian.PutUint64(l[8:], binary.LittleEndian.Uint64(s[8:]))
+		e.lits = e.lits[:n+ll]
+	} else {
+		e.lits = append(e.lits, b[anchor:ip]...)
+	}
 	r := &e.rep
 	var ob int
 	if ll > 0 {
@@ -249,7 +269,7 @@ func (e *Encoder) emit(b []byte, anchor, ip, off, ml int) {
 func matchLen(b []byte, a, c, end int) int {
 	n := 0
 	for a+8 <= end {
-		x := binary.LittleEndian.Uint64(b[a:]) ^ binary.LittleEndian.Uint64(b[c:])
+		x := binary.LittleEndian.Uint64(b[a:a+8]) ^ binary.LittleEndian.Uint64(b[c:c+8])
 		if x != 0 {
 			return n + bits.TrailingZeros64(x)>>3
 		}

@@ -112,6 +112,7 @@ func TestFSEEncodeDecode(t *testing.T) {
 	var w bitWriter
 	var st fseState
 	n := len(syms)
+	w.start(nil, 64)
 	st.init(&predefEnc[k], syms[n-1])
 	for i := n - 2; i >= 0; i-- {
 		st.encode(&w, syms[i])
@@ -119,7 +120,7 @@ func TestFSEEncodeDecode(t *testing.T) {
 	st.flush(&w)
 	w.close()
 	var r bitReader
-	r.init(w.out)
+	r.init(w.end())
 	tab := &predefTable[k]
 	s := r.read(tab.log)
 	for i := 0; i < n; i++ {
