@@ -103,26 +103,12 @@ func (f *rowFinder) insertRange(from, upTo int) {
 
 // find returns the longest match at ip (length 0 if none of at least
 // minMatch) among the row's candidates, not past end, and enters ip.
+// The caller guarantees ip+8 < end <= len(f.b).
 func (f *rowFinder) find(ip, end int) (int, int) {
 	if ip > f.next {
 		f.insert(ip)
 	}
-	b := f.b
-	row, tag := f.hash(binary.LittleEndian.Uint64(b[ip:]))
-	size := 1 << f.rowLog
-	r := row << f.rowLog
-	head := f.heads[row]
-	best, off := rowSearch(b, f.tags[r:r+size], f.pos[r:r+size], ip, end, int(head), tag, f.attempts, f.base)
-	// Enter ip itself.
-	h := (head - 1) & uint8(size-1)
-	f.heads[row] = h
-	f.tags[r+int(h)] = tag
-	f.pos[r+int(h)] = uint32(ip) + f.base
-	f.next = ip + 1
-	if best < f.minMatch {
-		return 0, 0
-	}
-	return best, off
+	return rowFind(f, ip, end)
 }
 
 // rowMaxHashLog caps the row tables at 64Ki entries (320 KiB, within a

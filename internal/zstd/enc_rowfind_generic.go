@@ -5,9 +5,32 @@ import (
 	"math/bits"
 )
 
-// rowSearchGeneric is the search of one row of the row match finder, the
-// reference of rowSearch's assembly twins (always compiled, cross-checked
-// against them): among the entries of row (tags, 16, 32 or 64 of them)
+// rowFindGeneric is rowFinder.find once the positions before ip are
+// entered, the reference of rowFind's assembly twins (always compiled,
+// cross-checked against them): the longest match at ip among the
+// candidates of its row (length 0 if none of at least minMatch), then ip
+// entered in the row.
+func rowFindGeneric(f *rowFinder, ip, end int) (int, int) {
+	b := f.b
+	row, tag := f.hash(binary.LittleEndian.Uint64(b[ip:]))
+	size := 1 << f.rowLog
+	r := row << f.rowLog
+	head := f.heads[row]
+	best, off := rowSearchGeneric(b, f.tags[r:r+size], f.pos[r:r+size], ip, end, int(head), tag, f.attempts, f.base)
+	// Enter ip itself.
+	h := (head - 1) & uint8(size-1)
+	f.heads[row] = h
+	f.tags[r+int(h)] = tag
+	f.pos[r+int(h)] = uint32(ip) + f.base
+	f.next = ip + 1
+	if best < f.minMatch {
+		return 0, 0
+	}
+	return best, off
+}
+
+// rowSearchGeneric is the search of one row of the row match finder in
+// rowFindGeneric: among the entries of row (tags, 16, 32 or 64 of them)
 // whose tag is tag, the newest first from slot head, at most attempts of
 // them, it returns the longest match at ip in b, not past end (0, 0 if
 // none of at least 4 bytes), and its offset. pos holds the entries'
