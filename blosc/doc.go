@@ -34,9 +34,11 @@
 // automatic blocksize, the split into streams, zero and run streams, the
 // memcpy fallback when compression does not pay (the chunk would be larger
 // than the input plus its header), and an all-zero input becoming a 32-byte
-// zeros special chunk. BloscLZ and LZ4 give C-Blosc2's bytes; LZ4HC, Zlib and
-// Zstd come from Go libraries whose levels are mapped to compress about as
-// well as C-Blosc2's (see Options.Clevel). AppendZeros, AppendNaNs,
+// zeros special chunk. BloscLZ and LZ4 give C-Blosc2's bytes; Zstd at Clevel
+// 1-5 is our own encoder (internal/zstd) at the zstd level C-Blosc2 passes,
+// with C-Blosc2's sizes; LZ4HC, Zlib and Zstd at Clevel 6-9 come from Go
+// libraries whose levels are mapped to compress about as well as C-Blosc2's
+// (see Options.Clevel). AppendZeros, AppendNaNs,
 // AppendRepeat and AppendUninit build special-value chunks.
 //
 // Two C-Blosc2 quirks are not copied: an explicit blocksize is rounded down to

@@ -22,9 +22,9 @@ const encParallelMin = 128 << 10
 //
 // Each goroutine compressing blocks (up to Workers per Compress call) has
 // its own codec state, made on first use and kept by the Encoder: for Zstd
-// klauspost/compress's match tables (about 1.3 MB at Clevel 1-2, 4.2 MB at
-// 3-5, 34 MB at 6-9) and a history buffer of the largest stream rounded up
-// to a power of two; about 1.2 MB for Zlib, 0.3 MB for LZ4HC, less for
+// at Clevel 1-5 our encoder's match tables (under 1 MB) and entropy scratch,
+// at 6-9 klauspost/compress's match tables (34 MB) and a history buffer of
+// the largest stream rounded up to a power of two; about 1.2 MB for Zlib, 0.3 MB for LZ4HC, less for
 // BloscLZ and LZ4; plus two blocks of filter scratch. NewEncoder itself allocates almost nothing.
 type Encoder struct {
 	opts       Options

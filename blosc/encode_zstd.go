@@ -12,12 +12,13 @@ const zstdDictMagic = izstd.DictMagic
 // zstdOwnMaxClevel is the highest clevel encoded by our encoder
 // (internal/zstd); above it, klauspost/compress's encoder is used. Our
 // encoder gives C-Blosc2's sizes at every clevel (within 0.1% on the
-// reference datasets, where klauspost's is 2-5% larger at clevel 5) and
-// compresses faster than klauspost's path at clevels 1-3 (fast, dfast,
-// greedy: 1.1-2.4x in CPU time on 1 MiB chunks of the reference
-// datasets); its lazy2 (clevels 4-7) is still 1.4-2.5x slower than
-// klauspost's SpeedBetterCompression path.
-const zstdOwnMaxClevel = 3
+// reference datasets, where klauspost's is 2-5.5% larger at clevels 4-5)
+// and, through clevel 5 (zstd levels 1-9: fast, dfast, greedy, lazy,
+// lazy2 with the row match finder), compresses 1 MiB chunks of the
+// reference datasets in less CPU time than C-Blosc2 (clevel 5: 1.1-2.3x
+// C's speed, every filter). Clevels 6-7 (zstd levels 11 and 13) would
+// need btlazy2's binary tree to reach C's sizes; 8-9 the optimal parsers.
+const zstdOwnMaxClevel = 5
 
 // zstdCompress compresses src into dst as one zstd frame and returns its
 // size, or 0 when it does not fit in len(dst) bytes. It may write anywhere

@@ -2,11 +2,18 @@ package blosc
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/blosc2go/blosc2/internal/peertest"
 	"github.com/blosc2go/blosc2/internal/testgen"
+	izstd "github.com/blosc2go/blosc2/internal/zstd"
+	"github.com/blosc2go/blosc2/shuffle"
 )
 
 // TestZstdPlaneBlocksRatio compresses shuffled blocks that are not split
@@ -88,7 +95,7 @@ func TestZstdDeterministic(t *testing.T) {
 }
 
 // TestZstdFrameBlocks checks that shuffled streams get zstd blocks of a
-// plane in klauspost/compress's path (clevel 5).
+// plane in klauspost/compress's path (the clevel above zstdOwnMaxClevel).
 func TestZstdFrameBlocks(t *testing.T) {
 	data := testgen.RampNoise(1 << 20)
 	for _, tc := range []struct {
@@ -103,7 +110,7 @@ func TestZstdFrameBlocks(t *testing.T) {
 		{64 << 10, 4, Shuffle, 4},
 		{64 << 10, 2, Shuffle, 2},
 	} {
-		o := encOpts(Zstd, 5, tc.typesize, tc.filter)
+		o := encOpts(Zstd, zstdOwnMaxClevel+1, tc.typesize, tc.filter)
 		o.Blocksize, o.SplitMode, o.Workers = tc.blocksize, SplitNever, 1
 		e, err := NewEncoder(o)
 		if err != nil {
@@ -197,7 +204,7 @@ func TestZstdNoiseLiterals(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dec.Close()
-	for _, clevel := range []int{zstdOwnMaxClevel + 1, 5, 9} { // klauspost/compress's path
+	for _, clevel := range []int{zstdOwnMaxClevel + 1, 9} { // klauspost/compress's path
 		o := encOpts(Zstd, clevel, 8, Shuffle)
 		e, err := NewEncoder(o)
 		if err != nil {
@@ -262,5 +269,102 @@ func TestIsRun(t *testing.T) {
 	}
 	if isRun(nil) {
 		t.Error("isRun(nil) = true")
+	}
+}
+
+// TestZstdOwnPeers decodes the zstd frames our encoder writes for Blosc's
+// streams at the clevels it serves (up to zstdOwnMaxClevel; lazy and
+// lazy2 at clevels 4-5) with our decoder, klauspost/compress's and the
+// zstd command line tool, with and without a dictionary: shuffled,
+// bitshuffled and plain floats and integers, text and noise, of the
+// stream sizes C-Blosc2's blocks give and odd ones.
+func TestZstdOwnPeers(t *testing.T) {
+	tool := peertest.Command(t, "zstd", "zstd")
+	dict := testgen.Text(4000, 9)
+	dictFile := filepath.Join(t.TempDir(), "dict")
+	if err := os.WriteFile(dictFile, dict, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer kd.Close()
+	kdd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderDictRaw(0, dict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer kdd.Close()
+	var ours izstd.Decoder
+	sizes := []int{256 << 10, 100003}
+	if testing.Short() {
+		sizes = sizes[1:]
+	}
+	for _, n := range sizes {
+		streams := map[string][]byte{
+			"text":   testgen.Text(n, 5),
+			"random": testgen.Random(n, 6),
+		}
+		for _, ds := range []struct {
+			name string
+			ts   int
+			data []byte
+		}{{"f64", 8, testgen.Sine(n)}, {"i32", 4, testgen.RampNoise(n)}} {
+			m := n / ds.ts * ds.ts
+			sh := append([]byte(nil), ds.data...)
+			shuffle.Shuffle(sh[:m], ds.data[:m], ds.ts)
+			bs := append([]byte(nil), ds.data...)
+			shuffle.BitShuffle(bs[:m], ds.data[:m], ds.ts)
+			streams[ds.name+"-shuffle"], streams[ds.name+"-bitshuffle"], streams[ds.name] = sh, bs, ds.data
+		}
+		for _, clevel := range []int{1, 4, 5} {
+			for _, withDict := range []bool{false, true} {
+				o := encOpts(Zstd, clevel, 4, Shuffle)
+				if withDict {
+					o.Dict = dict
+				}
+				e, err := NewEncoder(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for name, src := range streams {
+					id := fmt.Sprintf("%d/%s/clevel%d/dict=%v", n, name, clevel, withDict)
+					dst := make([]byte, len(src)+len(src)/2)
+					c := e.zstdCompressOwn(dst, src)
+					if c == 0 {
+						t.Fatalf("%s: no frame", id)
+					}
+					f := dst[:c]
+					got := make([]byte, len(src))
+					var k int
+					if withDict {
+						d, err := izstd.NewDict(dict)
+						if err != nil {
+							d = izstd.NewRawDict(0, dict)
+						}
+						k, err = ours.DecodeDictInto(got, f, d)
+					} else {
+						k, err = ours.DecodeInto(got, f)
+					}
+					if err != nil || !bytes.Equal(got[:k], src) {
+						t.Fatalf("%s: our decoder: %v", id, err)
+					}
+					kdec := kd
+					args := []string{"-q", "-d", "-c"}
+					if withDict {
+						kdec = kdd
+						args = append(args, "-D", dictFile)
+					}
+					if got, err := kdec.DecodeAll(f, nil); err != nil || !bytes.Equal(got, src) {
+						t.Fatalf("%s: klauspost/compress: %v", id, err)
+					}
+					cmd := exec.Command(tool, args...)
+					cmd.Stdin = bytes.NewReader(f)
+					if got := peertest.Output(t, "zstd -d "+id, cmd); !bytes.Equal(got, src) {
+						t.Fatalf("%s: zstd -d gives other bytes", id)
+					}
+				}
+			}
+		}
 	}
 }

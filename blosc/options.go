@@ -78,9 +78,10 @@ type Options struct {
 	// levels differ from C's; Clevel picks the level that compresses about
 	// as well as C-Blosc2 at that Clevel: for LZ4HC the smaller output of
 	// the HC search at depth 32<<Clevel (at most 4096) and of LZ4 with
-	// acceleration 1, deflate level 3,4,5,6,6,7,8,9,9 for Clevel 1..9, zstd
-	// SpeedDefault (1-2), SpeedBetterCompression (3-5) or
-	// SpeedBestCompression (6-9).
+	// acceleration 1, deflate level 3,4,5,6,6,7,8,9,9 for Clevel 1..9. Zstd
+	// at Clevel 1-5 is our own encoder at the zstd level C-Blosc2 passes
+	// (2*Clevel-1), with C-Blosc2's sizes; at 6-9, klauspost/compress's
+	// SpeedBestCompression.
 	Clevel int
 	// Typesize is the size of the elements in bytes, 1 to 255. It drives
 	// the filters, the automatic blocksize and the split into streams.

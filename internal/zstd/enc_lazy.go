@@ -78,9 +78,7 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 			if l, o := f.find(ip, end); l >= 4 && 4*l-offBits(o) > 4*ml-offBits(off)+bonus {
 				ml, off, start = l, o, ip
 				d = 0 // start over from here
-				continue
 			}
-			break
 		}
 		r := off
 		if off == 0 {

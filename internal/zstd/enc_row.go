@@ -1,9 +1,6 @@
 package zstd
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "encoding/binary"
 
 // rowFinder is zstd's row match finder, used by the greedy, lazy and
 // lazy2 strategies: the hash of a position picks a row of 16, 32 or 64
@@ -104,68 +101,14 @@ func (f *rowFinder) insertRange(from, upTo int) {
 	}
 }
 
-// tagMask returns a mask with bit i set where row[i] == tag.
-func tagMask(row []byte, tag uint8) uint64 {
-	const lo7, mul = 0x7f7f7f7f7f7f7f7f, 0x0102040810204080
-	t := uint64(tag) * 0x0101010101010101
-	var m uint64
-	for w := 0; w < len(row)/8; w++ {
-		x := binary.LittleEndian.Uint64(row[8*w:]) ^ t
-		z := ^((x&lo7 + lo7) | x | lo7) // 0x80 in each zero byte
-		m |= ((z >> 7) * mul >> 56) << (8 * w)
-	}
-	return m
-}
-
 // find returns the longest match at ip (length 0 if none of at least
 // minMatch) among the row's candidates, not past end, and enters ip.
+// The caller guarantees ip+8 < end <= len(f.b).
 func (f *rowFinder) find(ip, end int) (int, int) {
-	f.insert(ip)
-	b := f.b
-	row, tag := f.hash(binary.LittleEndian.Uint64(b[ip:]))
-	size := 1 << f.rowLog
-	r := row << f.rowLog
-	head := int(f.heads[row])
-	m := tagMask(f.tags[r:r+size], tag)
-	// Newest first: rotate the slots from head to bit 0.
-	if size == 64 {
-		m = bits.RotateLeft64(m, -head)
-	} else {
-		m = (m>>uint(head) | m<<uint(size-head)) & (1<<uint(size) - 1)
+	if ip > f.next {
+		f.insert(ip)
 	}
-	cur := binary.LittleEndian.Uint32(b[ip:])
-	best, off := 0, 0
-	pos := f.pos[r : r+size]
-	for n := f.attempts; m != 0 && n > 0; n-- {
-		j := (bits.TrailingZeros64(m) + head) & (size - 1)
-		m &= m - 1
-		v := pos[j]
-		if v < f.base {
-			break // older entries are from earlier streams
-		}
-		c := int(v - f.base)
-		if c >= ip {
-			continue
-		}
-		if ip+best < end && b[c+best] == b[ip+best] && binary.LittleEndian.Uint32(b[c:]) == cur {
-			if l := 4 + matchLen(b, ip+4, c+4, end); l > best {
-				best, off = l, ip-c
-				if ip+l >= end {
-					break
-				}
-			}
-		}
-	}
-	// Enter ip itself.
-	h := (f.heads[row] - 1) & uint8(size-1)
-	f.heads[row] = h
-	f.tags[r+int(h)] = tag
-	f.pos[r+int(h)] = uint32(ip) + f.base
-	f.next = ip + 1
-	if best < f.minMatch {
-		return 0, 0
-	}
-	return best, off
+	return rowFind(f, ip, end)
 }
 
 // rowMaxHashLog caps the row tables at 64Ki entries (320 KiB, within a

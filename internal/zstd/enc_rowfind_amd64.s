@@ -1,0 +1,205 @@
+//go:build !purego
+
+#include "go_asm.h"
+#include "textflag.h"
+
+// func rowFind(f *rowFinder, ip, end int) (int, int)
+//
+// Registers in the search: BX = &b[ip], SI = end-ip, DI = &pos[r],
+// R8 = candidate mask (newest at bit 0), R9 = head, R10 = size-1,
+// R11 = ip, R13 = best length, R14 = its offset, R15 = attempts left.
+// Locals: the row, its first entry r, the tag and ip+base.
+TEXT ·rowFind(SB), NOSPLIT, $32-40
+	MOVQ f+0(FP), R12
+	MOVQ ip+8(FP), R11
+	MOVQ rowFinder_b(R12), BX
+	ADDQ R11, BX
+	MOVQ (BX), AX
+	MOVQ rowFinder_rowBits(R12), CX
+	ADDQ $8, CX
+	MOVQ rowFinder_minMatch(R12), DX
+	CMPQ DX, $4
+	JNE  hash5
+	IMUL3L $-1640531535, AX, AX // prime4
+	NEGQ CX
+	ADDQ $32, CX
+	SHRL CX, AX
+	JMP  hashed
+
+hash5:
+	CMPQ DX, $5
+	JNE  hash6
+	SHLQ $24, AX
+	MOVQ $889523592379, DX // prime5
+	JMP  hashmul
+
+hash6:
+	SHLQ $16, AX
+	MOVQ $227718039650203, DX // prime6
+
+hashmul:
+	IMULQ DX, AX
+	NEGQ  CX
+	ADDQ  $64, CX
+	SHRQ  CX, AX
+
+hashed:
+	MOVBQZX AX, R8
+	MOVQ R8, tag-24(SP)
+	SHRQ $8, AX
+	MOVQ AX, row-8(SP)
+	MOVQ rowFinder_rowLog(R12), CX
+	MOVQ $1, R10
+	SHLQ CX, R10 // size
+	MOVQ AX, DX
+	SHLQ CX, DX
+	MOVQ DX, r-16(SP)
+	MOVQ rowFinder_heads(R12), R9
+	MOVBQZX (R9)(AX*1), R9
+	MOVQ rowFinder_pos(R12), DI
+	LEAQ (DI)(DX*4), DI
+	ADDQ rowFinder_tags(R12), DX
+
+	// The tag mask, rotated so that slot head is bit 0.
+	MOVQ $0x0101010101010101, CX
+	IMULQ CX, R8
+	MOVQ R8, X1
+	PUNPCKLQDQ X1, X1
+	MOVOU (DX), X0
+	PCMPEQB X1, X0
+	PMOVMSKB X0, R8
+	CMPQ R10, $16
+	JEQ rotsmall
+	MOVOU 16(DX), X2
+	PCMPEQB X1, X2
+	PMOVMSKB X2, AX
+	SHLQ $16, AX
+	ORQ AX, R8
+	CMPQ R10, $32
+	JEQ rotsmall
+	MOVOU 32(DX), X2
+	PCMPEQB X1, X2
+	PMOVMSKB X2, AX
+	SHLQ $32, AX
+	ORQ AX, R8
+	MOVOU 48(DX), X2
+	PCMPEQB X1, X2
+	PMOVMSKB X2, AX
+	SHLQ $48, AX
+	ORQ AX, R8
+	MOVQ R9, CX
+	RORQ CX, R8
+	JMP search
+
+rotsmall:
+	// m = (m | m<<size) >> head & (1<<size - 1)
+	MOVQ R8, AX
+	MOVQ R10, CX
+	SHLQ CX, AX
+	ORQ  AX, R8
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	MOVQ R9, CX
+	SHRQ CX, R8
+	ANDQ AX, R8
+
+search:
+	DECQ R10
+	MOVQ end+16(FP), SI
+	SUBQ R11, SI
+	MOVL rowFinder_base(R12), AX
+	ADDL R11, AX
+	MOVL AX, ipabs-32(SP)
+	MOVQ rowFinder_attempts(R12), R15
+	XORQ R13, R13
+	XORQ R14, R14
+
+loop:
+	TESTQ R8, R8
+	JZ    done
+	TESTQ R15, R15
+	JLE   done
+	DECQ  R15
+	BSFQ  R8, AX
+	LEAQ  -1(R8), CX
+	ANDQ  CX, R8
+	ADDQ  R9, AX
+	ANDQ  R10, AX
+	MOVL  ipabs-32(SP), DX
+	SUBL  (DI)(AX*4), DX // DX = offset
+	LEAL  -1(DX), CX
+	CMPL  CX, R11
+	JAE   done           // an entry of an earlier stream
+	MOVQ  BX, CX
+	SUBQ  DX, CX         // CX = &b[ip-offset]
+	MOVBLZX (CX)(R13*1), AX
+	MOVBLZX (BX)(R13*1), R12
+	CMPL  AX, R12
+	JNE   loop
+	MOVL  (CX), AX
+	CMPL  AX, (BX)
+	JNE   loop
+	MOVQ  $4, R12
+
+ml8:
+	LEAQ 8(R12), AX
+	CMPQ AX, SI
+	JA   ml1
+	MOVQ (BX)(R12*1), AX
+	XORQ (CX)(R12*1), AX
+	JNZ  mldiff
+	ADDQ $8, R12
+	JMP  ml8
+
+mldiff:
+	BSFQ AX, AX
+	SHRQ $3, AX
+	ADDQ AX, R12
+	JMP  mlend
+
+ml1:
+	CMPQ R12, SI
+	JAE  mlend
+	MOVBLZX (BX)(R12*1), AX
+	CMPB AL, (CX)(R12*1)
+	JNE  mlend
+	INCQ R12
+	JMP  ml1
+
+mlend:
+	CMPQ R12, R13
+	JLE  loop
+	MOVQ R12, R13
+	MOVQ DX, R14
+	CMPQ R12, SI
+	JAE  done
+	JMP  loop
+
+done:
+	// Enter ip: the slot before head becomes the newest.
+	MOVQ f+0(FP), R12
+	MOVQ row-8(SP), AX
+	MOVQ rowFinder_heads(R12), DX
+	DECQ R9
+	ANDQ R10, R9
+	MOVB R9, (DX)(AX*1)
+	MOVQ r-16(SP), AX
+	ADDQ R9, AX
+	MOVQ rowFinder_tags(R12), DX
+	MOVQ tag-24(SP), CX
+	MOVB CX, (DX)(AX*1)
+	MOVQ rowFinder_pos(R12), DX
+	MOVL ipabs-32(SP), CX
+	MOVL CX, (DX)(AX*4)
+	LEAQ 1(R11), CX
+	MOVQ CX, rowFinder_next(R12)
+	CMPQ R13, rowFinder_minMatch(R12)
+	JGE  ret
+	XORQ R13, R13
+	XORQ R14, R14
+
+ret:
+	MOVQ R13, ret+24(FP)
+	MOVQ R14, ret1+32(FP)
+	RET
