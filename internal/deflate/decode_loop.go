@@ -17,6 +17,24 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 	ll, dt := &d.litlen, &d.dist
 	const llMask, dMask = 1<<litlenBits - 1, 1<<distBits - 1
 
+	// The assembly fast loop, where there is one (decode_amd64.s), then
+	// the Go one for what it leaves (or all of it).
+	if useBMI2 && in <= len(src)-8 && out <= len(dst)-fastOut {
+		var st int
+		out, in, buf, nb, st = huffmanFast(dst, out, src, in, buf, nb, ll, dt)
+		if st != fastMore {
+			br.in, br.buf, br.n = in, buf, nb
+			switch st {
+			case fastEOB:
+				return out, nil
+			case fastInvalid:
+				return out, corrupt(br.pos(), errInvalidCode)
+			default:
+				return out, corrupt(br.pos(), errDistance)
+			}
+		}
+	}
+
 	// Fast loop: 8 input bytes to load, fastOut bytes of room in dst. The
 	// next table entry is looked up before a match is copied, so that the
 	// lookup does not wait for the copy. nb is exact only modulo 64 here
@@ -255,6 +273,14 @@ func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) 
 		out += length
 	}
 }
+
+// Results of huffmanFast.
+const (
+	fastMore     = iota // out of room: go on in Go
+	fastEOB             // end of block
+	fastInvalid         // invalid code
+	fastDistance        // distance before the start of dst
+)
 
 // copyMatch copies length bytes from dist bytes back, 8 or 16 bytes at a
 // time: it may write up to 15 bytes past out+length (dst must have room
