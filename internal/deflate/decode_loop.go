@@ -2,8 +2,8 @@ package deflate
 
 import "encoding/binary"
 
-// huffman decodes the symbols of one Huffman block with the tables loaded
-// in d, up to and including its end-of-block code.
+// huffman decodes the symbols of one Huffman block with the tables ll
+// and dt, up to and including its end-of-block code.
 //
 // Bit budget: after a refill the buffer holds at least 56 bits in the fast
 // loop (49 in the careful loop); a length (15-bit code, 5 extra bits) and a
@@ -11,10 +11,9 @@ import "encoding/binary"
 // one or two literals of the main table at most 33 (the careful loop
 // decodes one entry per refill). So each iteration refills once and then
 // tests no bit count.
-func (d *Decompressor) huffman(dst []byte, out int, br *bitReader) (int, error) {
+func huffman(dst []byte, out int, br *bitReader, ll *[litlenEnough]uint32, dt *[distEnough]uint32) (int, error) {
 	src, in := br.src, br.in
 	buf, nb := br.buf, br.n
-	ll, dt := &d.litlen, &d.dist
 	const llMask, dMask = 1<<litlenBits - 1, 1<<distBits - 1
 
 	// The assembly fast loop, where there is one (decode_amd64.s), then

@@ -61,6 +61,9 @@ func TestFastLoopsAgree(t *testing.T) {
 	streams = append(streams, raw...)
 	for _, in := range inputs {
 		for _, size := range []int{300, 5000, 70000} {
+			if testing.Short() && size > 5000 {
+				continue
+			}
 			data := in.gen(size)
 			for _, e := range encoders {
 				streams = append(streams, e.enc(data))
@@ -70,7 +73,7 @@ func TestFastLoopsAgree(t *testing.T) {
 	r := rand.New(rand.NewSource(9))
 	mutations := 3000
 	if testing.Short() {
-		mutations = 300
+		mutations = 200
 	}
 	for i := 0; i < mutations; i++ {
 		s := append([]byte(nil), streams[r.Intn(len(streams))]...)
@@ -89,9 +92,17 @@ func TestFastLoopsAgree(t *testing.T) {
 		}
 		streams = append(streams, s)
 	}
+	sizes := []int{0, 1, 300, -1}
+	if !testing.Short() {
+		sizes = append(sizes, -1<<30) // half
+	}
 	for i, s := range streams {
 		full := decodeWith(false, s, 1<<18)
-		for _, n := range []int{full.n, full.n + 1, full.n + 300, full.n - 1, full.n / 2} {
+		for _, k := range sizes {
+			n := full.n + k
+			if k == -1<<30 {
+				n = full.n / 2
+			}
 			if n >= 0 {
 				checkLoopsAgree(t, s, n, fmt.Sprintf("stream %d", i))
 			}
