@@ -1,6 +1,9 @@
 package deflate
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"sync"
+)
 
 // Decompressor decodes deflate and zlib streams. Its zero value is ready
 // to use; it holds the decode tables (about 12 KiB), so reuse one per
@@ -10,7 +13,14 @@ type Decompressor struct {
 	dist    [distEnough]uint32
 	precode [1 << precodeBits]uint32
 	lens    [numLitlen + numDist]uint8
-	fixed   bool // litlen and dist hold the fixed code
+}
+
+// fixedTables are the decode tables of the fixed code of block type 1,
+// built once, shared and read-only.
+var fixedTables struct {
+	once   sync.Once
+	litlen [litlenEnough]uint32
+	dist   [distEnough]uint32
 }
 
 // fastOut is the output room the fast loop needs: the longest match (258)
@@ -34,13 +44,11 @@ func (d *Decompressor) Decompress(dst, src []byte) (n, end int, err error) {
 		case 0:
 			out, err = d.stored(dst, out, &br)
 		case 1:
-			if !d.fixed {
-				d.buildFixed()
-			}
-			out, err = d.huffman(dst, out, &br)
+			fixedTables.once.Do(buildFixed)
+			out, err = huffman(dst, out, &br, &fixedTables.litlen, &fixedTables.dist)
 		case 2:
 			if err = d.readTables(&br); err == nil {
-				out, err = d.huffman(dst, out, &br)
+				out, err = huffman(dst, out, &br, &d.litlen, &d.dist)
 			}
 		default:
 			err = corrupt(br.pos(), errBlockType)
@@ -81,9 +89,9 @@ func (d *Decompressor) stored(dst []byte, out int, br *bitReader) (int, error) {
 	return out + n, nil
 }
 
-// buildFixed loads the fixed Huffman codes of block type 1.
-func (d *Decompressor) buildFixed() {
-	l := d.lens[:numLitlen+numDist]
+// buildFixed builds fixedTables.
+func buildFixed() {
+	var l [numLitlen + numDist]uint8
 	for i := range l {
 		switch {
 		case i < 144:
@@ -98,16 +106,15 @@ func (d *Decompressor) buildFixed() {
 			l[i] = 5
 		}
 	}
-	build(d.litlen[:], l[:numLitlen], litlenSyms[:], litlenBits, singleOK)
-	pairLiterals(d.litlen[:1<<litlenBits], litlenBits, l[:numLitlen])
-	build(d.dist[:], l[numLitlen:], distSyms[:], distBits, singleOrEmptyOK)
-	d.fixed = true
+	t := &fixedTables
+	build(t.litlen[:], l[:numLitlen], litlenSyms[:], litlenBits, singleOK)
+	pairLiterals(t.litlen[:1<<litlenBits], litlenBits, l[:numLitlen])
+	build(t.dist[:], l[numLitlen:], distSyms[:], distBits, singleOrEmptyOK)
 }
 
 // readTables reads the code lengths of a dynamic block and builds its
 // decode tables.
 func (d *Decompressor) readTables(br *bitReader) error {
-	d.fixed = false
 	if err := br.refill(); err != nil {
 		return err
 	}

@@ -7,9 +7,15 @@
 // refilled by one 8-byte load while 8 input bytes remain, Huffman decode
 // tables whose entries hold the symbol's value, its extra-bit count and its
 // code length so that one lookup decodes a literal or a length or distance
-// base, subtables for codes longer than the main table, and a fast loop
-// (copying matches 8 bytes at a time) while the input and the output have
-// room for the largest symbol, then a careful loop for the tail.
+// base, entries of two literals where both codes fit the main table,
+// subtables for codes longer than the main table, and a fast loop while
+// the input and the output have room for the largest symbol (up to four
+// literal entries per refill, the next entry looked up before a match is
+// copied, matches copied in words past their end, distance 1 as a fill and
+// distances 2 to 7 as a repeated pattern), then a careful loop for the
+// tail. On amd64 with BMI2 the fast loop is in assembly (decode_amd64.s);
+// the Go loop is its twin, used elsewhere and with the purego build tag,
+// and the tests check that both give the same results.
 //
 // Every code, length and distance is checked: a malformed stream (bad block
 // type, oversubscribed or incomplete Huffman code, over-long repeat,

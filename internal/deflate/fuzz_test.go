@@ -55,7 +55,8 @@ func stdDecode(src []byte, limit int) ([]byte, bool, bool) {
 // arbitrary length and compares with the standard library's compress/flate:
 // the same bytes whenever it succeeds (except for the incomplete precodes
 // it accepts and zlib refuses), an error whenever it fails or the output
-// does not fit, never a write past dst.
+// does not fit, never a write past dst; and the assembly fast loop, where
+// there is one, gives what the Go loop gives.
 func FuzzDecompress(f *testing.F) {
 	raw, _ := seedStreams(f)
 	for _, s := range raw {
@@ -73,6 +74,17 @@ func FuzzDecompress(f *testing.F) {
 		for i, b := range buf[n:] {
 			if b != 0xc3 {
 				t.Fatalf("wrote byte %d past dst", i)
+			}
+		}
+		if useBMI2 {
+			// The Go fast loop gives the same result as the assembly.
+			g := decodeWith(false, src, n)
+			var es string
+			if err != nil {
+				es = err.Error()
+			}
+			if g.n != got || g.end != end || g.err != es || !bytes.Equal(g.out, dst[:got]) {
+				t.Fatalf("assembly n %d end %d err %q; Go loop n %d end %d err %q", got, end, es, g.n, g.end, g.err)
 			}
 		}
 		want, valid, fits := stdDecode(src, n)

@@ -1,0 +1,337 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The fast loop of huffman (decode_loop.go) with BMI2, the same steps as
+// the Go loop; see huffman.go for the table entry layout.
+//
+// Registers:
+//	DI  dst base (distances are checked against SI-DI)
+//	SI  output pointer
+//	R8  last output pointer with fastOut bytes of room
+//	R9  input pointer (next byte to load into the bit buffer)
+//	R10 last input pointer with 8 bytes to load
+//	R11 literal/length table, R12 distance table
+//	BX  bit buffer, CX bit count (exact modulo 64 only)
+//	DX  table entry
+//	AX, R13, R14, R15 scratch; X0-X2 match copies
+
+// REFILL loads 8 input bytes above the bits in BX and advances R9 by the
+// whole bytes taken: nb becomes 56 to 63. Uses R14.
+#define REFILL \
+	MOVQ   (R9), R14 \
+	SHLXQ  CX, R14, R14 \
+	ORQ    R14, BX \
+	MOVL   CX, R14 \
+	ANDL   $63, R14 \
+	SHRL   $3, R14 \
+	NEGQ   R14 \
+	LEAQ   7(R9)(R14*1), R9 \
+	ORQ    $56, CX
+
+// LITERAL writes the one or two literals of entry DX, consumes its bits
+// and looks the next entry up.
+#define LITERAL \
+	SHRXQ  DX, BX, BX \
+	SUBQ   DX, CX \
+	MOVL   DX, AX \
+	SHRL   $8, AX \
+	MOVW   AX, (SI) \
+	MOVL   DX, AX \
+	SHRL   $30, AX \
+	ANDL   $1, AX \
+	LEAQ   1(SI)(AX*1), SI \
+	MOVL   BX, AX \
+	ANDL   $0x7ff, AX \
+	MOVL   (R11)(AX*4), DX
+
+// func huffmanFast(dst []byte, out int, src []byte, in int, buf uint64, nb uint, ll *[litlenEnough]uint32, dt *[distEnough]uint32) (rout, rin int, rbuf uint64, rnb uint, status int)
+TEXT ·huffmanFast(SB), NOSPLIT, $0-136
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	LEAQ -274(DI)(R8*1), R8 // fastOut
+	MOVQ out+24(FP), SI
+	ADDQ DI, SI
+	MOVQ src_base+32(FP), R9
+	MOVQ src_len+40(FP), R10
+	LEAQ -8(R9)(R10*1), R10
+	ADDQ in+56(FP), R9
+	MOVQ buf+64(FP), BX
+	MOVQ nb+72(FP), CX
+	MOVQ ll+80(FP), R11
+	MOVQ dt+88(FP), R12
+
+top:
+	CMPQ R9, R10
+	JHI  more
+	CMPQ SI, R8
+	JHI  more
+	REFILL
+	MOVL BX, AX
+	ANDL $0x7ff, AX
+	MOVL (R11)(AX*4), DX
+
+dispatch:
+	// DX: the next entry, 56 bits or more in BX.
+	TESTL DX, DX
+	JNS   notlit
+	LITERAL
+	TESTL DX, DX
+	JNS   keep
+	LITERAL
+	TESTL DX, DX
+	JNS   keep
+	LITERAL
+	TESTL DX, DX
+	JNS   keep
+	LITERAL
+
+keep:
+	// DX is still valid after the refill (four entries of at most 11 bits
+	// leave 12 bits or more, and the refill only adds bits above them).
+	CMPQ R9, R10
+	JHI  more
+	CMPQ SI, R8
+	JHI  more
+	REFILL
+	JMP  dispatch
+
+notlit:
+	TESTL $0x20c0, DX // fInvalid|fEOB|fSub
+	JNZ   litspecial
+
+length:
+	// length = value + (buf & (1<<total-1)) >> codelen
+	MOVL   DX, AX
+	SHRL   $8, AX
+	ANDL   $31, AX
+	BZHIQ  AX, BX, R13
+	SHRXQ  DX, R13, R13
+	SHRXQ  AX, BX, BX
+	SUBQ   AX, CX
+	SHRL   $16, DX
+	ADDQ   DX, R13
+
+	// distance
+	MOVL  BX, AX
+	ANDL  $0xff, AX
+	MOVL  (R12)(AX*4), DX
+	TESTL $0x20c0, DX
+	JNZ   distspecial
+
+distance:
+	MOVL   DX, AX
+	SHRL   $8, AX
+	ANDL   $31, AX
+	BZHIQ  AX, BX, R14
+	SHRXQ  DX, R14, R14
+	SHRXQ  AX, BX, BX
+	SUBQ   AX, CX
+	SHRL   $16, DX
+	ADDQ   DX, R14
+	MOVQ   SI, AX
+	SUBQ   DI, AX
+	CMPQ   R14, AX
+	JHI    baddist
+
+	// AX: copy destination, R15: copy source, R13: end of the match.
+	MOVQ SI, AX
+	MOVQ SI, R15
+	SUBQ R14, R15
+	ADDQ AX, R13
+	MOVQ R13, SI
+
+	// Refill and look the next entry up before the copy, if the room
+	// allows; after the copy the room is tested again.
+	CMPQ R9, R10
+	JHI  copy
+	CMPQ SI, R8
+	JHI  copy
+	REFILL
+	MOVL BX, DX
+	ANDL $0x7ff, DX
+	MOVL (R11)(DX*4), DX
+
+copy:
+	MOVQ AX, R14
+	SUBQ R15, R14
+	CMPQ R14, $16
+	JAE  copy16
+	CMPQ R14, $8
+	JAE  copy8
+	CMPQ R14, $1
+	JEQ  fill
+
+	// Distances 2 to 7: the d bytes before AX repeated over 8 bytes (2d
+	// or 4d bytes of pattern), stored every d or 2d bytes. DX is kept in
+	// X3 meanwhile.
+	MOVQ  DX, X3
+	MOVQ  (R15), R15
+	SHLQ  $3, R14
+	BZHIQ R14, R15, R15
+	SHLXQ R14, R15, DX
+	ORQ   DX, R15
+	SHRQ  $3, R14
+	CMPQ  R14, $4
+	JAE   period
+	MOVQ  R14, DX
+	SHLQ  $4, DX
+	SHLXQ DX, R15, DX
+	ORQ   DX, R15
+	ADDQ  R14, R14
+
+period:
+	MOVQ R15, (AX)
+	ADDQ R14, AX
+	CMPQ AX, R13
+	JB   period
+	MOVQ X3, DX
+	JMP  copied
+
+copy16:
+	// 48 bytes whatever the length, then 16 at a time.
+	MOVOU (R15), X0
+	MOVOU X0, (AX)
+	MOVOU 16(R15), X1
+	MOVOU X1, 16(AX)
+	MOVOU 32(R15), X2
+	MOVOU X2, 32(AX)
+	ADDQ  $48, AX
+	ADDQ  $48, R15
+	CMPQ  AX, R13
+	JAE   copied
+
+copy16loop:
+	MOVOU (R15), X0
+	MOVOU X0, (AX)
+	ADDQ  $16, AX
+	ADDQ  $16, R15
+	CMPQ  AX, R13
+	JB    copy16loop
+	JMP   copied
+
+copy8:
+	// 40 bytes whatever the length, then 8 at a time.
+	MOVQ (R15), R14
+	MOVQ R14, (AX)
+	MOVQ 8(R15), R14
+	MOVQ R14, 8(AX)
+	MOVQ 16(R15), R14
+	MOVQ R14, 16(AX)
+	MOVQ 24(R15), R14
+	MOVQ R14, 24(AX)
+	MOVQ 32(R15), R14
+	MOVQ R14, 32(AX)
+	ADDQ $40, AX
+	ADDQ $40, R15
+	CMPQ AX, R13
+	JAE  copied
+
+copy8loop:
+	MOVQ (R15), R14
+	MOVQ R14, (AX)
+	ADDQ $8, AX
+	ADDQ $8, R15
+	CMPQ AX, R13
+	JB   copy8loop
+	JMP  copied
+
+fill:
+	// Distance 1: the previous byte, 48 bytes whatever the length, then
+	// 16 at a time.
+	MOVBLZX (R15), R14
+	IMUL3L  $0x01010101, R14, R14
+	MOVQ    R14, X0
+	PSHUFD  $0, X0, X0
+	MOVOU   X0, (AX)
+	MOVOU   X0, 16(AX)
+	MOVOU   X0, 32(AX)
+	ADDQ    $48, AX
+	CMPQ    AX, R13
+	JAE     copied
+
+fillloop:
+	MOVOU X0, (AX)
+	ADDQ  $16, AX
+	CMPQ  AX, R13
+	JB    fillloop
+
+copied:
+	CMPQ R9, R10
+	JHI  more
+	CMPQ SI, R8
+	JHI  more
+	JMP  dispatch
+
+litspecial:
+	// A subtable pointer, the end of block or an invalid code.
+	TESTL $0x80, DX
+	JZ    eobinvalid
+	SHRXQ DX, BX, BX
+	SUBQ  DX, CX
+	MOVL  DX, AX
+	SHRL  $8, AX
+	ANDL  $31, AX
+	BZHIQ AX, BX, R13
+	SHRL  $16, DX
+	ADDL  R13, DX
+	MOVL  (R11)(DX*4), DX
+	TESTL DX, DX
+	JNS   sublength
+
+	// One literal from a subtable.
+	SHRXQ DX, BX, BX
+	SUBQ  DX, CX
+	SHRL  $8, DX
+	MOVB  DX, (SI)
+	INCQ  SI
+	JMP   top
+
+sublength:
+	TESTL $0x2040, DX // fInvalid|fEOB
+	JZ    length
+
+eobinvalid:
+	TESTL $0x2000, DX
+	JNZ   invalid
+	SHRXQ DX, BX, BX
+	SUBQ  DX, CX
+	MOVQ  $1, AX // fastEOB
+	JMP   done
+
+distspecial:
+	TESTL $0x80, DX
+	JZ    invalid
+	SHRXQ DX, BX, BX
+	SUBQ  DX, CX
+	MOVL  DX, AX
+	SHRL  $8, AX
+	ANDL  $31, AX
+	BZHIQ AX, BX, AX // R13 holds the length
+	SHRL  $16, DX
+	ADDL  AX, DX
+	MOVL  (R12)(DX*4), DX
+	TESTL $0x2000, DX
+	JZ    distance
+
+invalid:
+	MOVQ $2, AX // fastInvalid
+	JMP  done
+
+baddist:
+	MOVQ $3, AX // fastDistance
+	JMP  done
+
+more:
+	XORL AX, AX // fastMore
+
+done:
+	SUBQ DI, SI
+	MOVQ SI, rout+96(FP)
+	SUBQ src_base+32(FP), R9
+	MOVQ R9, rin+104(FP)
+	MOVQ BX, rbuf+112(FP)
+	ANDQ $63, CX
+	MOVQ CX, rnb+120(FP)
+	MOVQ AX, status+128(FP)
+	RET
