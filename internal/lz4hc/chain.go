@@ -130,57 +130,45 @@ func (c *Compressor) firstMatch(src []byte, ip, mflimit, iHigh, attempts int, ru
 }
 
 // firstMatchNoRuns is firstMatch without run detection (levels below 9),
-// the search written on positions in src (see Compressor.base).
+// the search written on positions in src (see Compressor.base): findFirst
+// goes over the positions to the first candidate with the position's four
+// bytes, then the rest of the chain is searched for a longer match.
 func (c *Compressor) firstMatchNoRuns(src []byte, ip, mflimit, iHigh, attempts int) (int, match) {
-	ht := &c.hashTable
-	ct := &c.chainTable
-	base := c.base
-	if ip <= mflimit {
-		c.insertUpTo(src, base+uint32(ip))
+	if ip > mflimit {
+		return ip, match{}
 	}
-	for ; ip <= mflimit; ip++ {
-		ipIndex := base + uint32(ip)
-		lowPos := 0
-		if ip > maxDistance {
-			lowPos = ip - maxDistance
+	c.insertUpTo(src, c.base+uint32(ip))
+	ct := &c.chainTable
+	ip, mp, n := findFirst(src, &c.hashTable, ct, c.base, ip, mflimit, attempts)
+	if ip > mflimit {
+		c.next = c.base + uint32(ip)
+		return ip, match{}
+	}
+	c.next = c.base + uint32(ip) + 1
+	lowPos := 0
+	if ip > maxDistance {
+		lowPos = ip - maxDistance
+	}
+	span := uint(ip - lowPos)
+	pattern := load32(src, ip)
+	longest := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh)
+	best := mp
+	tail := longest - 1
+	tail16 := load16(src, ip+tail)
+	for {
+		mp -= int(ct[uint16(mp)])
+		if n--; n <= 0 || uint(mp-lowPos) >= span || ip+longest >= iHigh {
+			break
 		}
-		pattern := binary.LittleEndian.Uint32(src[ip : ip+4])
-		h := hashHC(pattern)
-		matchIndex := ht[h]
-		// Insert ip now, with the hash at hand (see firstMatch).
-		raw := ipIndex - matchIndex
-		delta := raw
-		if delta > maxDistance {
-			delta = maxDistance
-		}
-		ct[uint16(ip)] = uint16(delta)
-		ht[h] = ipIndex
-		c.next = ipIndex + 1
-
-		// The first candidate, if in the window, as a position.
-		if raw == 0 || raw > uint32(ip-lowPos) {
-			continue
-		}
-		mp := ip - int(raw)
-		longest, best := minMatch-1, -1
-		tail16 := load16(src, ip+longest-1)
-		span := ip - lowPos
-		for n := attempts; ; {
-			if mp, n = scan(ct, src, mp, lowPos, span, n, longest-1, tail16, pattern); n <= 0 || uint(mp-lowPos) >= uint(span) {
-				break
-			}
+		if load16(src, mp+tail) == tail16 && load32(src, mp) == pattern {
 			if ml := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh); ml > longest {
 				longest, best = ml, mp
-				tail16 = load16(src, ip+longest-1)
+				tail = longest - 1
+				tail16 = load16(src, ip+tail)
 			}
-			mp -= int(ct[uint16(mp)])
-			n--
-		}
-		if best >= 0 {
-			return ip, match{len: longest, off: ip - best}
 		}
 	}
-	return ip, match{}
+	return ip, match{len: longest, off: ip - best}
 }
 
 // walkChain is the chain search of widerMatch without run detection
