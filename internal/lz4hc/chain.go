@@ -175,8 +175,9 @@ func (c *Compressor) firstMatchNoRuns(src []byte, ip, mflimit, iHigh, attempts i
 // (levels below 9), on positions in src: from the candidate at mp, for at
 // most attempts candidates not below lowPos, the longest match longer than
 // longest. It returns its length, position and look-back (<= 0), or
-// position -1 when there is none.
-func walkChain(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (int, int, int) {
+// position -1 when there is none. It is the oracle of walkChain's assembly
+// twins.
+func walkChainGo(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (int, int, int) {
 	lookBack := ip - iLow
 	tail := longest - 1 - lookBack
 	tail16 := load16(src, iLow+longest-1)

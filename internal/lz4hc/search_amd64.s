@@ -74,3 +74,156 @@ none:
 	MOVQ $0, mp+80(FP)
 	MOVQ $0, n+88(FP)
 	RET
+
+// func walkChainAsm(ct *[65536]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (l, best, back int)
+//
+// walkChainGo with scan, countBack and count inline. The caller checked
+// the bounds (see walkChain): candidates are in [lowPos, ip), and a
+// longest > ip-iLow keeps the tail offset (longest-1-(ip-iLow)) >= 0 and
+// the bytes read below iHigh <= len(src). The argument slot of attempts
+// holds the look-back of the candidate being measured.
+TEXT ·walkChainAsm(SB), NOSPLIT, $0-120
+	MOVQ ct+0(FP), R9
+	MOVQ src_base+8(FP), SI
+	MOVQ mp+56(FP), DI
+	MOVQ lowPos+64(FP), R8
+	MOVQ ip+32(FP), R10
+	SUBQ R8, R10               // span = ip - lowPos
+	MOVQ attempts+80(FP), CX   // n
+	MOVL pattern+88(FP), DX
+	MOVQ longest+72(FP), AX
+	MOVQ AX, l+96(FP)
+	MOVQ $-1, best+104(FP)
+	MOVQ $0, back+112(FP)
+
+newtail:
+	// AX = longest: tail = longest-1-(ip-iLow), tail16 = src[iLow+longest-1:][:2]
+	MOVQ iLow+40(FP), BX
+	LEAQ -1(BX)(AX*1), R13
+	MOVWLZX (SI)(R13*1), R12
+	MOVQ ip+32(FP), R14
+	SUBQ BX, R14
+	LEAQ -1(AX), R11
+	SUBQ R14, R11
+	JMP  scan
+
+next:
+	MOVWQZX DI, AX
+	MOVWQZX (R9)(AX*2), AX
+	SUBQ AX, DI
+	DECQ CX
+
+scan:
+	TESTQ CX, CX
+	JLE  done
+	MOVQ DI, AX
+	SUBQ R8, AX
+	CMPQ AX, R10
+	JCC  done                  // mp-lowPos >= span
+	LEAQ (DI)(R11*1), AX
+	MOVWLZX (SI)(AX*1), AX
+	CMPL AX, R12
+	JNE  next
+	CMPL (SI)(DI*1), DX
+	JNE  next
+
+	// Look back: BX = bytes equal before ip and mp, at most
+	// min(ip-iLow, mp).
+	XORQ BX, BX
+	MOVQ ip+32(FP), R13
+	MOVQ R13, R14
+	SUBQ iLow+40(FP), R14
+	JEQ  fwd
+	CMPQ DI, R14
+	CMOVQLT DI, R14
+
+back8:
+	LEAQ 8(BX), AX
+	CMPQ AX, R14
+	JGT  back1
+	MOVQ R13, AX
+	SUBQ BX, AX
+	MOVQ -8(SI)(AX*1), R15
+	MOVQ DI, AX
+	SUBQ BX, AX
+	XORQ -8(SI)(AX*1), R15
+	JNE  backdiff
+	ADDQ $8, BX
+	JMP  back8
+
+backdiff:
+	BSRQ R15, R15
+	XORQ $63, R15
+	SHRQ $3, R15
+	ADDQ R15, BX
+	JMP  fwd
+
+back1:
+	CMPQ BX, R14
+	JGE  fwd
+	MOVQ R13, AX
+	SUBQ BX, AX
+	MOVBLZX -1(SI)(AX*1), R15
+	MOVQ DI, AX
+	SUBQ BX, AX
+	MOVBLZX -1(SI)(AX*1), AX
+	CMPL AX, R15
+	JNE  fwd
+	INCQ BX
+	JMP  back1
+
+fwd:
+	// Forward: AX = bytes equal from ip+4 and mp+4, before iHigh.
+	NEGQ BX
+	MOVQ BX, attempts+80(FP)   // back (<= 0)
+	MOVQ ip+32(FP), R13
+	MOVQ iHigh+48(FP), R15
+	ADDQ $4, R13
+	SUBQ R13, R15              // room = iHigh - (ip+4)
+	ADDQ SI, R13               // &src[ip+4]
+	LEAQ 4(SI)(DI*1), R14      // &src[mp+4]
+	XORQ AX, AX
+
+fwd8:
+	LEAQ 8(AX), BX
+	CMPQ BX, R15
+	JGT  fwd1
+	MOVQ (R13)(AX*1), BX
+	XORQ (R14)(AX*1), BX
+	JNE  fwddiff
+	ADDQ $8, AX
+	JMP  fwd8
+
+fwddiff:
+	BSFQ BX, BX
+	SHRQ $3, BX
+	ADDQ BX, AX
+	JMP  measured
+
+fwd1:
+	CMPQ AX, R15
+	JGE  measured
+	MOVBLZX (R13)(AX*1), BX
+	CMPB BX, (R14)(AX*1)
+	JNE  measured
+	INCQ AX
+	JMP  fwd1
+
+measured:
+	// ml = 4 + AX - back
+	ADDQ $4, AX
+	SUBQ attempts+80(FP), AX
+	CMPQ AX, l+96(FP)
+	JLE  next
+	MOVQ AX, l+96(FP)
+	MOVQ DI, best+104(FP)
+	MOVQ attempts+80(FP), BX
+	MOVQ BX, back+112(FP)
+	MOVWQZX DI, BX
+	MOVWQZX (R9)(BX*2), BX
+	SUBQ BX, DI
+	DECQ CX
+	JMP  newtail
+
+done:
+	RET

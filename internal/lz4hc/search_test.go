@@ -54,3 +54,66 @@ func TestFindFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkChain cross-checks walkChain (assembly where the build has it)
+// with walkChainGo on the chains of whole inputs, for look-backs, lengths
+// to beat and search depths around those the compressor uses.
+func TestWalkChain(t *testing.T) {
+	inputs := []dataset{
+		{"zeros", make([]byte, 5000)},
+		{"text", testgen.Text(90000, 3)},
+		{"runs", testgen.Runs(80000, 4)},
+		{"random", testgen.Random(20000, 5)},
+		{"i32noiseShuf", testgen.Shuffle(testgen.RampNoise(24000), 4)},
+		{"f64sineShuf", testgen.Shuffle(testgen.Sine(80000), 8)},
+		{"mixed", testgen.Mixed(70000, 6)},
+	}
+	for _, in := range inputs {
+		t.Run(in.name, func(t *testing.T) {
+			src := in.data
+			c := new(Compressor)
+			c.base = windowStart
+			c.next = c.base
+			iHigh := len(src) - lastLiterals
+			checked := 0
+			for ip := 0; ip+mfLimit <= len(src); ip += 11 + ip%5 {
+				ipIndex := c.base + uint32(ip)
+				c.insert(src, ipIndex)
+				pattern := load32(src, ip)
+				lowPos := 0
+				if ip > maxDistance {
+					lowPos = ip - maxDistance
+				}
+				d := ipIndex - c.hashTable[hashHC(pattern)]
+				if d == 0 || d > uint32(ip-lowPos) {
+					continue
+				}
+				mp := ip - int(d)
+				for _, k := range []int{0, 2, 9, 40} {
+					iLow := ip - k
+					if iLow < 0 {
+						continue
+					}
+					for _, extra := range []int{1, 3, 31, 300} {
+						longest := k + extra
+						if iLow+longest > iHigh {
+							continue
+						}
+						for _, attempts := range []int{1, 16, 64} {
+							l1, b1, s1 := walkChain(&c.chainTable, src, ip, iLow, iHigh, mp, lowPos, longest, attempts, pattern)
+							l2, b2, s2 := walkChainGo(&c.chainTable, src, ip, iLow, iHigh, mp, lowPos, longest, attempts, pattern)
+							if l1 != l2 || b1 != b2 || s1 != s2 {
+								t.Fatalf("ip %d iLow %d longest %d attempts %d: walkChain (%d, %d, %d), walkChainGo (%d, %d, %d)",
+									ip, iLow, longest, attempts, l1, b1, s1, l2, b2, s2)
+							}
+							checked++
+						}
+					}
+				}
+			}
+			if checked == 0 {
+				t.Fatal("nothing checked")
+			}
+		})
+	}
+}
