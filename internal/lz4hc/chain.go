@@ -132,7 +132,8 @@ func (c *Compressor) firstMatch(src []byte, ip, mflimit, iHigh, attempts int, ru
 // firstMatchNoRuns is firstMatch without run detection (levels below 9),
 // the search written on positions in src (see Compressor.base): findFirst
 // goes over the positions to the first candidate with the position's four
-// bytes, then the rest of the chain is searched for a longer match.
+// bytes, then walkChain searches the rest of the chain for the longest
+// match.
 func (c *Compressor) firstMatchNoRuns(src []byte, ip, mflimit, iHigh, attempts int) (int, match) {
 	if ip > mflimit {
 		return ip, match{}
@@ -149,26 +150,10 @@ func (c *Compressor) firstMatchNoRuns(src []byte, ip, mflimit, iHigh, attempts i
 	if ip > maxDistance {
 		lowPos = ip - maxDistance
 	}
-	span := uint(ip - lowPos)
-	pattern := load32(src, ip)
-	longest := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh)
-	best := mp
-	tail := longest - 1
-	tail16 := load16(src, ip+tail)
-	for {
-		mp -= int(ct[uint16(mp)])
-		if n--; n <= 0 || uint(mp-lowPos) >= span || ip+longest >= iHigh {
-			break
-		}
-		if load16(src, mp+tail) == tail16 && load32(src, mp) == pattern {
-			if ml := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh); ml > longest {
-				longest, best = ml, mp
-				tail = longest - 1
-				tail16 = load16(src, ip+tail)
-			}
-		}
-	}
-	return ip, match{len: longest, off: ip - best}
+	// The rest of the chain, from that candidate, which has a match of at
+	// least minMatch: walkChain with no look-back.
+	l, best, _ := walkChain(ct, src, ip, ip, iHigh, mp, lowPos, minMatch-1, n, load32(src, ip))
+	return ip, match{len: l, off: ip - best}
 }
 
 // walkChain is the chain search of widerMatch without run detection
