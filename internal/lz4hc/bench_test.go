@@ -1,7 +1,9 @@
 package lz4hc
 
 import (
+	"encoding/binary"
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/blosc2go/blosc2/internal/testgen"
@@ -39,4 +41,52 @@ func BenchmarkCompress(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkStreams compresses, at level 5 with dst as large as the input
+// (C-Blosc2's call), the codec inputs recorded in the file named by the
+// environment variable LZ4_BENCH_STREAMS: records of a little-endian uint32
+// length and that many bytes (the streams of Blosc chunks, to compare with
+// lz4's LZ4_compress_HC on the same file). Skipped when it is unset.
+func BenchmarkStreams(b *testing.B) {
+	streams := benchStreams(b)
+	c := NewCompressor()
+	total := 0
+	for _, s := range streams {
+		total += len(s)
+	}
+	dst := make([]byte, 1<<22)
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	out := 0
+	for i := 0; i < b.N; i++ {
+		out = 0
+		for _, s := range streams {
+			out += c.Compress(dst[:len(s)], s, 5)
+		}
+	}
+	b.ReportMetric(float64(out), "out-bytes")
+}
+
+// benchStreams reads the records of LZ4_BENCH_STREAMS (see BenchmarkStreams).
+func benchStreams(b testing.TB) [][]byte {
+	name := os.Getenv("LZ4_BENCH_STREAMS")
+	if name == "" {
+		b.Skip("LZ4_BENCH_STREAMS is not set")
+	}
+	buf, err := os.ReadFile(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ss [][]byte
+	for len(buf) >= 4 {
+		n := int(binary.LittleEndian.Uint32(buf))
+		if n > len(buf)-4 {
+			b.Fatalf("%s: truncated record", name)
+		}
+		ss = append(ss, buf[4:4+n])
+		buf = buf[4+n:]
+	}
+	return ss
 }

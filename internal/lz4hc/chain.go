@@ -130,65 +130,39 @@ func (c *Compressor) firstMatch(src []byte, ip, mflimit, iHigh, attempts int, ru
 }
 
 // firstMatchNoRuns is firstMatch without run detection (levels below 9),
-// the search written on positions in src (see Compressor.base).
+// the search written on positions in src (see Compressor.base): findFirst
+// goes over the positions to the first candidate with the position's four
+// bytes, then walkChain searches the rest of the chain for the longest
+// match.
 func (c *Compressor) firstMatchNoRuns(src []byte, ip, mflimit, iHigh, attempts int) (int, match) {
-	ht := &c.hashTable
+	if ip > mflimit {
+		return ip, match{}
+	}
+	c.insertUpTo(src, c.base+uint32(ip))
 	ct := &c.chainTable
-	base := c.base
-	if ip <= mflimit {
-		c.insertUpTo(src, base+uint32(ip))
+	ip, mp, n := findFirst(src, &c.hashTable, ct, c.base, ip, mflimit, attempts)
+	if ip > mflimit {
+		c.next = c.base + uint32(ip)
+		return ip, match{}
 	}
-	for ; ip <= mflimit; ip++ {
-		ipIndex := base + uint32(ip)
-		lowPos := 0
-		if ip > maxDistance {
-			lowPos = ip - maxDistance
-		}
-		pattern := binary.LittleEndian.Uint32(src[ip : ip+4])
-		h := hashHC(pattern)
-		matchIndex := ht[h]
-		// Insert ip now, with the hash at hand (see firstMatch).
-		raw := ipIndex - matchIndex
-		delta := raw
-		if delta > maxDistance {
-			delta = maxDistance
-		}
-		ct[uint16(ip)] = uint16(delta)
-		ht[h] = ipIndex
-		c.next = ipIndex + 1
-
-		// The first candidate, if in the window, as a position.
-		if raw == 0 || raw > uint32(ip-lowPos) {
-			continue
-		}
-		mp := ip - int(raw)
-		longest, best := minMatch-1, -1
-		tail16 := load16(src, ip+longest-1)
-		span := ip - lowPos
-		for n := attempts; ; {
-			if mp, n = scan(ct, src, mp, lowPos, span, n, longest-1, tail16, pattern); n <= 0 || uint(mp-lowPos) >= uint(span) {
-				break
-			}
-			if ml := minMatch + count(src, ip+minMatch, mp+minMatch, iHigh); ml > longest {
-				longest, best = ml, mp
-				tail16 = load16(src, ip+longest-1)
-			}
-			mp -= int(ct[uint16(mp)])
-			n--
-		}
-		if best >= 0 {
-			return ip, match{len: longest, off: ip - best}
-		}
+	c.next = c.base + uint32(ip) + 1
+	lowPos := 0
+	if ip > maxDistance {
+		lowPos = ip - maxDistance
 	}
-	return ip, match{}
+	// The rest of the chain, from that candidate, which has a match of at
+	// least minMatch: walkChain with no look-back.
+	l, best, _ := walkChain(ct, src, ip, ip, iHigh, mp, lowPos, minMatch-1, n, load32(src, ip))
+	return ip, match{len: l, off: ip - best}
 }
 
 // walkChain is the chain search of widerMatch without run detection
 // (levels below 9), on positions in src: from the candidate at mp, for at
 // most attempts candidates not below lowPos, the longest match longer than
 // longest. It returns its length, position and look-back (<= 0), or
-// position -1 when there is none.
-func walkChain(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (int, int, int) {
+// position -1 when there is none. It is the oracle of walkChain's assembly
+// twins.
+func walkChainGo(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (int, int, int) {
 	lookBack := ip - iLow
 	tail := longest - 1 - lookBack
 	tail16 := load16(src, iLow+longest-1)

@@ -9,9 +9,9 @@ import (
 // hashes and counts are those of lz4 on x86-64, where C-Blosc2 wrote the
 // reference data.
 
-func load16(b []byte, i int) uint16 { return binary.LittleEndian.Uint16(b[i:]) }
-func load32(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[i:]) }
-func load64(b []byte, i int) uint64 { return binary.LittleEndian.Uint64(b[i:]) }
+func load16(b []byte, i int) uint16 { return binary.LittleEndian.Uint16(b[i : i+2]) }
+func load32(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[i : i+4]) }
+func load64(b []byte, i int) uint64 { return binary.LittleEndian.Uint64(b[i : i+8]) }
 
 // hashHC is LZ4HC_hashPtr of the 4 bytes v.
 func hashHC(v uint32) uint32 { return (v * 2654435761) >> (32 - hashLog) }

@@ -1,0 +1,28 @@
+//go:build amd64 && !purego
+
+package lz4hc
+
+// findFirst is findFirstGo in assembly.
+func findFirst(src []byte, ht *[hashTableSize]uint32, ct *[chainSize]uint16, base uint32, ip, mflimit, attempts int) (pos, mp, n int) {
+	if ip < 0 || mflimit+4 > len(src) || attempts <= 0 {
+		return findFirstGo(src, ht, ct, base, ip, mflimit, attempts)
+	}
+	return findFirstAsm(src, ht, ct, base, ip, mflimit, attempts)
+}
+
+//go:noescape
+func findFirstAsm(src []byte, ht *[hashTableSize]uint32, ct *[chainSize]uint16, base uint32, ip, mflimit, attempts int) (pos, mp, n int)
+
+// walkChain is walkChainGo in assembly.
+func walkChain(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (int, int, int) {
+	// The assembly reads src[mp+longest-1-(ip-iLow)+1] and src[iLow+longest]
+	// for candidates mp in [lowPos, ip): in bounds when these hold.
+	if lowPos < 0 || iLow < 0 || iLow > ip || ip+minMatch > iHigh || iHigh > len(src) ||
+		longest <= ip-iLow || iLow+longest > iHigh || attempts <= 0 {
+		return walkChainGo(ct, src, ip, iLow, iHigh, mp, lowPos, longest, attempts, pattern)
+	}
+	return walkChainAsm(ct, src, ip, iLow, iHigh, mp, lowPos, longest, attempts, pattern)
+}
+
+//go:noescape
+func walkChainAsm(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (l, best, back int)
