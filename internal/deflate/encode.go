@@ -1,0 +1,305 @@
+package deflate
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
+
+// Compressor compresses whole buffers into deflate (RFC 1951) or zlib (RFC
+// 1950) streams in one call, as zlib's compress2 does. It keeps its match
+// tables between calls, so that compressing with a Compressor allocates
+// nothing once its tables have grown to the inputs' size. The zero value
+// is ready to use; a Compressor is not safe for concurrent use.
+//
+// The match finder is zlib's lazy evaluation (levels 4 to 9 of zlib's
+// deflate_slow; levels 1 to 3 use it too, with zlib's smaller search
+// parameters): hash chains over 3-byte prefixes in a 32 KiB window, a
+// match at the next position preferred when it is longer, 3-byte matches
+// only at distances up to 4096 where they pay. Each block of up to
+// blockTokens literals and matches is written with a code of its own
+// (dynamic Huffman, lengths limited to 15 bits), the fixed code, or
+// stored, whichever is the shortest.
+type Compressor struct {
+	blockWriter
+	head   []int32 // per hash, 1 + the last position with that hash (0: none)
+	prev   []int32 // per position mod windowSize, 1 + the previous one
+	tokens []uint32
+}
+
+const (
+	windowSize  = 1 << 15
+	windowMask  = windowSize - 1
+	minMatch    = 3
+	maxMatch    = 258
+	tooFar      = 4096 // farthest distance of a 3-byte match
+	blockTokens = 1 << 14
+	maxHashBits = 15
+)
+
+// levelParams are zlib's search parameters of a level: stop searching
+// when a match of good is in hand (search a quarter of the chain), do not
+// look for a longer match at the next position after one of lazy, stop at
+// a match of nice, follow at most chain links.
+type levelParams struct {
+	good, lazy, nice, chain int
+}
+
+var levelTable = [10]levelParams{
+	{0, 0, 0, 0}, // stored
+	{4, 4, 8, 4},
+	{4, 5, 16, 8},
+	{4, 6, 32, 32},
+	{4, 4, 16, 16},
+	{8, 16, 32, 32},
+	{8, 16, 128, 128},
+	{8, 32, 128, 256},
+	{32, 128, 258, 1024},
+	{32, 258, 258, 4096},
+}
+
+// DefaultLevel is the level of a negative level argument (zlib's
+// Z_DEFAULT_COMPRESSION).
+const DefaultLevel = 6
+
+// CompressZlib appends to dst the zlib stream of src at level (0: stored,
+// 1 fastest to 9 smallest, negative: DefaultLevel, above 9: 9) and returns
+// the extended slice. It is a shorthand for a new Compressor's
+// CompressZlib.
+func CompressZlib(dst, src []byte, level int) []byte {
+	var c Compressor
+	return c.CompressZlib(dst, src, level)
+}
+
+// CompressZlib appends to dst the zlib stream (2-byte header, deflate
+// data, big-endian Adler-32 of src) of src at level and returns the
+// extended slice. Levels are those of Compress.
+func (c *Compressor) CompressZlib(dst, src []byte, level int) []byte {
+	level = clampLevel(level)
+	// FLEVEL as zlib sets it: 0 fastest, 1 fast, 2 default, 3 best.
+	flevel := byte(3)
+	switch {
+	case level < 2:
+		flevel = 0
+	case level < 6:
+		flevel = 1
+	case level == 6:
+		flevel = 2
+	}
+	cmf, flg := byte(0x78), flevel<<6
+	flg += byte(31 - (uint(cmf)<<8|uint(flg))%31)
+	dst = slices.Grow(dst, maxCompressed(len(src))+6)
+	dst = append(dst, cmf, flg)
+	dst = c.Compress(dst, src, level)
+	return binary.BigEndian.AppendUint32(dst, Adler32(1, src))
+}
+
+// Compress appends to dst the raw deflate stream of src at level (0:
+// stored blocks, 1 fastest to 9 smallest, negative: DefaultLevel, above
+// 9: 9) and returns the extended slice.
+func (c *Compressor) Compress(dst, src []byte, level int) []byte {
+	level = clampLevel(level)
+	c.out = slices.Grow(dst, maxCompressed(len(src)))
+	c.acc, c.nbits = 0, 0
+	if level == 0 || len(src) == 0 {
+		c.writeStored(src)
+	} else {
+		c.deflate(src, &levelTable[level])
+	}
+	c.flush()
+	out := c.out
+	c.out = nil
+	return out
+}
+
+func clampLevel(level int) int {
+	if level < 0 {
+		return DefaultLevel
+	}
+	return min(level, 9)
+}
+
+// maxCompressed bounds the size of the deflate stream of n bytes: stored
+// blocks (at most two 5-byte headers per block of tokens or 65535 bytes)
+// and a few bytes of final block.
+func maxCompressed(n int) int {
+	return n + 10*(n/blockTokens+n/65535+2) + 16
+}
+
+// writeStored writes src as final stored blocks.
+func (c *Compressor) writeStored(src []byte) {
+	for {
+		n := min(len(src), 65535)
+		final := uint64(0)
+		if n == len(src) {
+			final = 1
+		}
+		c.put(final, 3)
+		c.flush()
+		c.out = append(c.out, byte(n), byte(n>>8), ^byte(n), ^byte(n>>8))
+		c.out = append(c.out, src[:n]...)
+		src = src[n:]
+		if final == 1 {
+			return
+		}
+	}
+}
+
+// resetTables sizes and clears the hash table for an input of n bytes.
+func (c *Compressor) resetTables(n int) uint {
+	hb := uint(bits.Len(uint(n)))
+	hb = min(max(hb, 8), maxHashBits)
+	if cap(c.head) < 1<<hb {
+		c.head = make([]int32, 1<<maxHashBits)
+	}
+	c.head = c.head[:1<<hb]
+	clear(c.head)
+	if c.prev == nil {
+		c.prev = make([]int32, windowSize)
+	}
+	if c.tokens == nil {
+		c.tokens = make([]uint32, 0, blockTokens+2)
+	}
+	return 32 - hb
+}
+
+// hash3 hashes the 3 bytes at src[i:]; shift is 32 less the hash bits.
+func hash3(src []byte, i int, shift uint) uint32 {
+	var x uint32
+	if i+4 <= len(src) {
+		x = binary.LittleEndian.Uint32(src[i:]) & 0xffffff
+	} else {
+		x = uint32(src[i]) | uint32(src[i+1])<<8 | uint32(src[i+2])<<16
+	}
+	return x * 0x9E3779B1 >> shift
+}
+
+// deflate writes src as blocks of literals and matches found by lazy
+// evaluation with the parameters p.
+func (c *Compressor) deflate(src []byte, p *levelParams) {
+	shift := c.resetTables(len(src))
+	head, prev := c.head, c.prev[:windowSize]
+	n := len(src)
+	c.tokens = c.tokens[:0]
+	blockStart := 0
+	pos := 0
+	prevLen, prevDist := minMatch-1, 0
+	pending := false // a literal at pos-1 not yet written
+	for pos < n {
+		curLen, curDist := minMatch-1, 0
+		if pos+minMatch <= n {
+			h := hash3(src, pos, shift)
+			cand := head[h]
+			prev[pos&windowMask] = cand
+			head[h] = int32(pos + 1)
+			if cand != 0 && prevLen < p.lazy && pos-int(cand) < windowSize-1 {
+				curLen, curDist = c.longest(src, pos, int(cand)-1, prevLen, p)
+				if curLen == minMatch && curDist > tooFar {
+					curLen = minMatch - 1
+				}
+			}
+		}
+		if prevLen >= minMatch && curLen <= prevLen {
+			l, d := uint32(prevLen-minMatch), uint32(prevDist-1)
+			c.tokens = append(c.tokens, matchFlag|l<<16|d)
+			c.litFreq[257+int(lenSym[l])]++
+			c.distFreq[distSym(d)]++
+			end := pos - 1 + prevLen
+			last := min(end, n-minMatch+1)
+			for q := pos + 1; q < last; q++ {
+				h := hash3(src, q, shift)
+				prev[q&windowMask] = head[h]
+				head[h] = int32(q + 1)
+			}
+			pos = end
+			prevLen, pending = minMatch-1, false
+			if len(c.tokens) >= blockTokens && pos < n {
+				c.writeBlock(c.tokens, src[blockStart:pos], false)
+				c.tokens = c.tokens[:0]
+				blockStart = pos
+			}
+			continue
+		}
+		if pending {
+			b := src[pos-1]
+			c.tokens = append(c.tokens, uint32(b))
+			c.litFreq[b]++
+			if len(c.tokens) >= blockTokens {
+				c.writeBlock(c.tokens, src[blockStart:pos], false)
+				c.tokens = c.tokens[:0]
+				blockStart = pos
+			}
+		}
+		pending = true
+		prevLen, prevDist = curLen, curDist
+		pos++
+	}
+	if pending {
+		b := src[n-1]
+		c.tokens = append(c.tokens, uint32(b))
+		c.litFreq[b]++
+	}
+	c.writeBlock(c.tokens, src[blockStart:], true)
+	c.tokens = c.tokens[:0]
+}
+
+// longest returns the longest match at pos better than prevLen following
+// the hash chain from cand, or minMatch-1 and 0.
+func (c *Compressor) longest(src []byte, pos, cand, prevLen int, p *levelParams) (int, int) {
+	maxLen := min(maxMatch, len(src)-pos)
+	best := max(prevLen, minMatch-1)
+	if best >= maxLen {
+		return minMatch - 1, 0
+	}
+	chain := p.chain
+	if prevLen >= p.good {
+		chain >>= 2
+	}
+	nice := min(p.nice, maxLen)
+	limit := pos - windowSize + 1
+	s := src[pos : pos+maxLen]
+	bestDist := 0
+	prev := c.prev[:windowSize]
+	for {
+		t := src[cand : cand+maxLen]
+		if t[best] == s[best] && t[0] == s[0] && t[1] == s[1] {
+			l := matchLen(t, s)
+			if l > best {
+				best, bestDist = l, pos-cand
+				if l >= nice {
+					break
+				}
+			}
+		}
+		chain--
+		if chain <= 0 {
+			break
+		}
+		nx := int(prev[cand&windowMask]) - 1
+		if nx < limit || nx < 0 {
+			break
+		}
+		cand = nx
+	}
+	if bestDist == 0 {
+		return minMatch - 1, 0
+	}
+	return best, bestDist
+}
+
+// matchLen returns the length of the common prefix of a and b, len(a) ==
+// len(b).
+func matchLen(a, b []byte) int {
+	n := 0
+	for len(b)-n >= 8 {
+		x := binary.LittleEndian.Uint64(a[n:]) ^ binary.LittleEndian.Uint64(b[n:])
+		if x != 0 {
+			return n + bits.TrailingZeros64(x)>>3
+		}
+		n += 8
+	}
+	for n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
