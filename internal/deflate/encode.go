@@ -22,10 +22,12 @@ import (
 // stored, whichever is the shortest.
 type Compressor struct {
 	blockWriter
-	head   []int32 // per hash, 1 + the last position with that hash (0: none)
-	prev   []int32 // per position mod windowSize, 1 + the previous one
+	tab    *matchTables
 	tokens []uint32
 }
+
+// blockTokens is the number of tokens per block.
+var blockTokens = 1 << 13
 
 const (
 	windowSize  = 1 << 15
@@ -33,7 +35,6 @@ const (
 	minMatch    = 3
 	maxMatch    = 258
 	tooFar      = 4096 // farthest distance of a 3-byte match
-	blockTokens = 1 << 14
 	maxHashBits = 15
 )
 
@@ -51,7 +52,7 @@ var levelTable = [10]levelParams{
 	{4, 5, 16, 8},
 	{4, 6, 32, 32},
 	{4, 4, 16, 16},
-	{8, 16, 32, 32},
+	{4, 4, 16, 16}, // zlib: 8, 16, 32, 32
 	{8, 16, 128, 128},
 	{8, 32, 128, 256},
 	{32, 128, 258, 1024},
@@ -145,88 +146,134 @@ func (c *Compressor) writeStored(src []byte) {
 	}
 }
 
-// resetTables sizes and clears the hash table for an input of n bytes.
+// matchTables are the hash tables of the match finder.
+type matchTables struct {
+	head  [1 << maxHashBits]int32 // per 4-byte hash, 1 + the last position with it (0: none)
+	head3 [1 << hash3Bits]int32   // per 3-byte hash, 1 + the last position with it
+	prev  [windowSize]uint16      // per position mod windowSize, the distance back to the previous one with its 4-byte hash (0: none)
+}
+
+// hash3Bits sizes the table of 3-byte matches, looked for only within
+// tooFar bytes.
+const hash3Bits = 12
+
+// resetTables clears the hash tables for an input of n bytes and returns
+// the shift of hash4.
 func (c *Compressor) resetTables(n int) uint {
+	if c.tab == nil {
+		c.tab = new(matchTables)
+	}
 	hb := uint(bits.Len(uint(n)))
 	hb = min(max(hb, 8), maxHashBits)
-	if cap(c.head) < 1<<hb {
-		c.head = make([]int32, 1<<maxHashBits)
-	}
-	c.head = c.head[:1<<hb]
-	clear(c.head)
-	if c.prev == nil {
-		c.prev = make([]int32, windowSize)
-	}
+	clear(c.tab.head[:1<<hb])
+	clear(c.tab.head3[:])
 	if c.tokens == nil {
 		c.tokens = make([]uint32, 0, blockTokens+2)
 	}
 	return 32 - hb
 }
 
-// hash3 hashes the 3 bytes at src[i:]; shift is 32 less the hash bits.
-func hash3(src []byte, i int, shift uint) uint32 {
-	var x uint32
-	if i+4 <= len(src) {
-		x = binary.LittleEndian.Uint32(src[i:]) & 0xffffff
-	} else {
-		x = uint32(src[i]) | uint32(src[i+1])<<8 | uint32(src[i+2])<<16
+// hash4 hashes 4 bytes x; shift is 32 less the hash bits.
+func hash4(x uint32, shift uint) uint32 {
+	return x * 0x1E35A7BD >> shift & (1<<maxHashBits - 1)
+}
+
+// hash3 hashes the low 3 bytes of x.
+func hash3(x uint32) uint32 {
+	return (x << 8) * 0x9E3779B1 >> (32 - hash3Bits)
+}
+
+// insert records position i (i+4 <= len(src)) in the hash tables and
+// returns the previous positions (plus 1) with its 4-byte and its 3-byte
+// hash.
+func (t *matchTables) insert(src []byte, i int, shift uint) (cand4, cand3 int32) {
+	x := binary.LittleEndian.Uint32(src[i:])
+	h3 := hash3(x)
+	cand3 = t.head3[h3]
+	t.head3[h3] = int32(i + 1)
+	h := hash4(x, shift)
+	cand4 = t.head[h]
+	t.head[h] = int32(i + 1)
+	d := int32(i+1) - cand4
+	if cand4 == 0 || d >= windowSize {
+		d = 0
 	}
-	return x * 0x9E3779B1 >> shift
+	t.prev[i&windowMask] = uint16(d)
+	return cand4, cand3
 }
 
 // deflate writes src as blocks of literals and matches found by lazy
 // evaluation with the parameters p.
 func (c *Compressor) deflate(src []byte, p *levelParams) {
 	shift := c.resetTables(len(src))
-	head, prev := c.head, c.prev[:windowSize]
+	head, head3, prev := &c.tab.head, &c.tab.head3, &c.tab.prev
+	litFreq, distFreq := &c.litFreq, &c.distFreq
 	n := len(src)
-	c.tokens = c.tokens[:0]
+	end := n - 3 // positions with 4 bytes to hash
+	tokens := c.tokens[:0]
 	blockStart := 0
 	pos := 0
 	prevLen, prevDist := minMatch-1, 0
 	pending := false // a literal at pos-1 not yet written
+	lazy := p.lazy
 	for pos < n {
 		curLen, curDist := minMatch-1, 0
-		if pos+minMatch <= n {
-			h := hash3(src, pos, shift)
-			cand := head[h]
-			prev[pos&windowMask] = cand
+		if pos < end {
+			// Insert pos in the hash tables (as insert does).
+			x := binary.LittleEndian.Uint32(src[pos:])
+			h3 := hash3(x)
+			cand3 := int(head3[h3]) - 1
+			head3[h3] = int32(pos + 1)
+			h := hash4(x, shift)
+			cand := int(head[h]) - 1
 			head[h] = int32(pos + 1)
-			if cand != 0 && prevLen < p.lazy && pos-int(cand) < windowSize-1 {
-				curLen, curDist = c.longest(src, pos, int(cand)-1, prevLen, p)
-				if curLen == minMatch && curDist > tooFar {
-					curLen = minMatch - 1
+			d := pos - cand
+			if cand < 0 || d >= windowSize {
+				d = 0
+			}
+			prev[pos&windowMask] = uint16(d)
+			if prevLen < lazy {
+				// The chain is followed only from a candidate whose 4
+				// bytes match: on data with few matches, most heads are
+				// hash collisions.
+				if d != 0 && binary.LittleEndian.Uint32(src[cand:]) == x {
+					curLen, curDist = c.longest(src, pos, cand, prevLen, p)
+				}
+				// A 3-byte match, where no longer one was found, at the
+				// last position with the same 3 bytes if it is near.
+				if curLen < minMatch && prevLen < minMatch && cand3 >= 0 && pos-cand3 <= tooFar {
+					if uint32(binary.LittleEndian.Uint16(src[cand3:]))|uint32(src[cand3+2])<<16 == x&0xffffff {
+						curLen, curDist = minMatch, pos-cand3
+					}
 				}
 			}
 		}
 		if prevLen >= minMatch && curLen <= prevLen {
 			l, d := uint32(prevLen-minMatch), uint32(prevDist-1)
-			c.tokens = append(c.tokens, matchFlag|l<<16|d)
-			c.litFreq[257+int(lenSym[l])]++
-			c.distFreq[distSym(d)]++
-			end := pos - 1 + prevLen
-			last := min(end, n-minMatch+1)
+			tokens = append(tokens, matchFlag|l<<16|d)
+			litFreq[257+int(lenSym[l])]++
+			distFreq[distSym(d)]++
+			mend := pos - 1 + prevLen
+			last := min(mend, end)
 			for q := pos + 1; q < last; q++ {
-				h := hash3(src, q, shift)
-				prev[q&windowMask] = head[h]
-				head[h] = int32(q + 1)
+				c.tab.insert(src, q, shift)
 			}
-			pos = end
+			pos = mend
 			prevLen, pending = minMatch-1, false
-			if len(c.tokens) >= blockTokens && pos < n {
-				c.writeBlock(c.tokens, src[blockStart:pos], false)
-				c.tokens = c.tokens[:0]
+			if len(tokens) >= blockTokens && pos < n {
+				c.writeBlock(tokens, src[blockStart:pos], false)
+				tokens = tokens[:0]
 				blockStart = pos
 			}
 			continue
 		}
 		if pending {
 			b := src[pos-1]
-			c.tokens = append(c.tokens, uint32(b))
-			c.litFreq[b]++
-			if len(c.tokens) >= blockTokens {
-				c.writeBlock(c.tokens, src[blockStart:pos], false)
-				c.tokens = c.tokens[:0]
+			tokens = append(tokens, uint32(b))
+			litFreq[b]++
+			if len(tokens) >= blockTokens {
+				c.writeBlock(tokens, src[blockStart:pos], false)
+				tokens = tokens[:0]
 				blockStart = pos
 			}
 		}
@@ -236,18 +283,18 @@ func (c *Compressor) deflate(src []byte, p *levelParams) {
 	}
 	if pending {
 		b := src[n-1]
-		c.tokens = append(c.tokens, uint32(b))
-		c.litFreq[b]++
+		tokens = append(tokens, uint32(b))
+		litFreq[b]++
 	}
-	c.writeBlock(c.tokens, src[blockStart:], true)
-	c.tokens = c.tokens[:0]
+	c.writeBlock(tokens, src[blockStart:], true)
+	c.tokens = tokens[:0]
 }
 
-// longest returns the longest match at pos better than prevLen following
-// the hash chain from cand, or minMatch-1 and 0.
+// longest returns the longest match at pos longer than prevLen and 3
+// following the hash chain from cand, or minMatch-1 and 0.
 func (c *Compressor) longest(src []byte, pos, cand, prevLen int, p *levelParams) (int, int) {
 	maxLen := min(maxMatch, len(src)-pos)
-	best := max(prevLen, minMatch-1)
+	best := max(prevLen, minMatch)
 	if best >= maxLen {
 		return minMatch - 1, 0
 	}
@@ -259,10 +306,11 @@ func (c *Compressor) longest(src []byte, pos, cand, prevLen int, p *levelParams)
 	limit := pos - windowSize + 1
 	s := src[pos : pos+maxLen]
 	bestDist := 0
-	prev := c.prev[:windowSize]
+	prev := &c.tab.prev
 	for {
 		t := src[cand : cand+maxLen]
-		if t[best] == s[best] && t[0] == s[0] && t[1] == s[1] {
+		// The 4 bytes ending at best first: most candidates fail there.
+		if binary.LittleEndian.Uint32(t[best-3:]) == binary.LittleEndian.Uint32(s[best-3:]) {
 			l := matchLen(t, s)
 			if l > best {
 				best, bestDist = l, pos-cand
@@ -275,11 +323,11 @@ func (c *Compressor) longest(src []byte, pos, cand, prevLen int, p *levelParams)
 		if chain <= 0 {
 			break
 		}
-		nx := int(prev[cand&windowMask]) - 1
-		if nx < limit || nx < 0 {
+		d := int(prev[cand&windowMask])
+		cand -= d
+		if d == 0 || cand < limit {
 			break
 		}
-		cand = nx
 	}
 	if bestDist == 0 {
 		return minMatch - 1, 0
