@@ -22,7 +22,7 @@ type huffBuilder struct {
 	keys   [maxLitSyms]uint64
 	weight [2 * maxLitSyms]uint32
 	parent [2 * maxLitSyms]uint16
-	depth  [2 * maxLitSyms]uint8
+	depth  [2 * maxLitSyms]uint16
 }
 
 // build sets c.lens[:n] to the lengths of a complete prefix code of at
