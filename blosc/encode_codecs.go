@@ -2,12 +2,13 @@ package blosc
 
 import (
 	"encoding/binary"
+	"sync"
 
 	"github.com/blosc2go/blosc2/internal/blosclz"
+	"github.com/blosc2go/blosc2/internal/deflate"
 	"github.com/blosc2go/blosc2/internal/lz4enc"
 	"github.com/blosc2go/blosc2/internal/lz4hc"
 	izstd "github.com/blosc2go/blosc2/internal/zstd"
-	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -36,12 +37,15 @@ func zstdLevel(clevel int) zstd.EncoderLevel {
 	return zstd.SpeedBestCompression
 }
 
-// zlibLevels maps a Blosc clevel to a level of klauspost/compress's
-// deflate, whose levels compress less than zlib-ng's at the same number.
-// At clevel 5, level 7 is within 2% of C-Blosc2's ratio on the reference
-// datasets (level 6: up to 7% less on f64_smooth) and about as fast
-// (bench: TestBlosc2Report).
-var zlibLevels = [10]int{0, 3, 4, 5, 6, 7, 7, 8, 9, 9}
+// zlibLevels maps a Blosc clevel to a level of our deflate encoder
+// (internal/deflate): C-Blosc2 passes its clevel to zlib-ng unchanged, and
+// so do we. At clevel 5 the chunks are within 1% of C-Blosc2's size or
+// smaller on the reference datasets (TestCompressCorpusSizes, bench/).
+var zlibLevels = [10]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+
+// zlibPool holds the deflate Compressors (about 200 KiB of match tables
+// each) of the Zlib codec, one per stream compressed at a time.
+var zlibPool sync.Pool
 
 // zstdOptions returns the options of klauspost/compress's zstd encoders
 // of an Encoder with options o, less the level and the window and block
@@ -112,23 +116,12 @@ func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int) in
 		}
 		n = w.lz4hc.CompressDict(dst[:limit], src, o.Dict, o.Clevel)
 	case Zlib:
-		w.zout.b = w.zout.b[:0]
-		if w.zlib == nil {
-			lv := zlibLevels[o.Clevel]
-			zw, err := zlib.NewWriterLevel(&w.zout, lv)
-			if err != nil {
-				return 0
-			}
-			w.zlib = zw
-		} else {
-			w.zlib.Reset(&w.zout)
+		c, _ := zlibPool.Get().(*deflate.Compressor)
+		if c == nil {
+			c = new(deflate.Compressor)
 		}
-		if _, err := w.zlib.Write(src); err != nil {
-			return 0
-		}
-		if err := w.zlib.Close(); err != nil {
-			return 0
-		}
+		w.zout.b = c.CompressZlib(w.zout.b[:0], src, zlibLevels[o.Clevel])
+		zlibPool.Put(c)
 		if len(w.zout.b) > limit {
 			return 0
 		}

@@ -28,6 +28,10 @@
 // literal/length or distance code made of a single code of length one, and
 // a distance code with no codes at all (a block of literals only).
 //
+// Compressor (and CompressZlib) encodes whole buffers: zlib's lazy
+// matching with 3-byte matches where they pay, and per block the shortest
+// of stored, fixed-code and dynamic-code blocks (enc_*.go, encode.go).
+//
 // The package is internal to the module: the blosc package uses it;
 // klauspost/compress/flate encodes and serves as the tests' oracle with the
 // standard library's compress/flate.
