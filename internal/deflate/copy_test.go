@@ -5,17 +5,17 @@ import (
 	"testing"
 )
 
-var distBase = [...]int{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
+var testDistBase = [...]int{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
 
 // fixedDist writes distance d with the fixed distance code.
 func (w *bitWriter) fixedDist(d int) {
-	c := len(distBase) - 1
-	for distBase[c] > d {
+	c := len(testDistBase) - 1
+	for testDistBase[c] > d {
 		c--
 	}
 	w.putCode(uint64(c), 5)
 	if c >= 4 {
-		w.put(uint64(d-distBase[c]), uint(c/2-1))
+		w.put(uint64(d-testDistBase[c]), uint(c/2-1))
 	}
 }
 
