@@ -188,11 +188,16 @@ func genFrame(tb testing.TB, p genParams, seed uint64) (frame, want []byte) {
 func TestGenerated(t *testing.T) {
 	var d Decoder
 	for _, p := range genCases() {
-		seeds := 3
+		// Seed 2 of "spikes" is the stream whose valid bit budget the Go
+		// loop once got wrong: short mode keeps it.
+		first, last := uint64(1), uint64(3)
 		if testing.Short() {
-			seeds = 1
+			first, last = 2, 2
+			if p.hist > 1<<20 && p.name != "spikes" {
+				continue
+			}
 		}
-		for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		for seed := first; seed <= last; seed++ {
 			f, want := genFrame(t, p, seed)
 			dst := make([]byte, len(want))
 			n, err := d.DecodeInto(dst, f)
