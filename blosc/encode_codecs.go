@@ -9,6 +9,7 @@ import (
 	"github.com/blosc2go/blosc2/internal/lz4enc"
 	"github.com/blosc2go/blosc2/internal/lz4hc"
 	izstd "github.com/blosc2go/blosc2/internal/zstd"
+	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -37,11 +38,17 @@ func zstdLevel(clevel int) zstd.EncoderLevel {
 	return zstd.SpeedBestCompression
 }
 
-// zlibLevels maps a Blosc clevel to a level of our deflate encoder
-// (internal/deflate): C-Blosc2 passes its clevel to zlib-ng unchanged, and
-// so do we. At clevel 5 the chunks are within 1% of C-Blosc2's size or
-// smaller on the reference datasets (TestCompressCorpusSizes, bench/).
-var zlibLevels = [10]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+// Zlib: from clevel 5 on, our deflate encoder (internal/deflate) at the
+// level C-Blosc2 passes to zlib-ng, the clevel itself: at clevel 5 the
+// chunks are within 1% of C-Blosc2's size or smaller on the reference
+// datasets, and compressed faster. Below clevel 5 (zlib-ng's fast
+// strategies) our lazy encoder is slower than klauspost/compress's fast
+// levels, which stay: zlibLevels maps those clevels to klauspost levels
+// that compress about as well as C-Blosc2 (TestCompressCorpusSizes).
+var zlibLevels = [5]int{0, 3, 4, 5, 6}
+
+// zlibOwnMinClevel is the first clevel compressed by internal/deflate.
+const zlibOwnMinClevel = 5
 
 // zlibPool holds the deflate Compressors (about 200 KiB of match tables
 // each) of the Zlib codec, one per stream compressed at a time.
@@ -116,12 +123,31 @@ func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int) in
 		}
 		n = w.lz4hc.CompressDict(dst[:limit], src, o.Dict, o.Clevel)
 	case Zlib:
-		c, _ := zlibPool.Get().(*deflate.Compressor)
-		if c == nil {
-			c = new(deflate.Compressor)
+		if o.Clevel >= zlibOwnMinClevel {
+			c, _ := zlibPool.Get().(*deflate.Compressor)
+			if c == nil {
+				c = new(deflate.Compressor)
+			}
+			w.zout.b = c.CompressZlib(w.zout.b[:0], src, o.Clevel)
+			zlibPool.Put(c)
+		} else {
+			w.zout.b = w.zout.b[:0]
+			if w.zlib == nil {
+				zw, err := zlib.NewWriterLevel(&w.zout, zlibLevels[o.Clevel])
+				if err != nil {
+					return 0
+				}
+				w.zlib = zw
+			} else {
+				w.zlib.Reset(&w.zout)
+			}
+			if _, err := w.zlib.Write(src); err != nil {
+				return 0
+			}
+			if err := w.zlib.Close(); err != nil {
+				return 0
+			}
 		}
-		w.zout.b = c.CompressZlib(w.zout.b[:0], src, zlibLevels[o.Clevel])
-		zlibPool.Put(c)
 		if len(w.zout.b) > limit {
 			return 0
 		}

@@ -23,7 +23,10 @@ func TestCompressCorpus(t *testing.T) {
 	var c deflate.Compressor
 	var d deflate.Decompressor
 	n := 0
-	for _, f := range files {
+	for i, f := range files {
+		if testing.Short() && i%4 != 0 {
+			continue
+		}
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -42,6 +42,8 @@ const (
 	maxMatch    = 258
 	tooFar      = 4096 // farthest distance of a 3-byte match
 	maxHashBits = 15
+
+	maxMatchInput = 1 << 30 // longest input searched for matches
 )
 
 // levelParams are zlib's search parameters of a level: stop searching
@@ -103,12 +105,14 @@ func (c *Compressor) CompressZlib(dst, src []byte, level int) []byte {
 
 // Compress appends to dst the raw deflate stream of src at level (0:
 // stored blocks, 1 fastest to 9 smallest, negative: DefaultLevel, above
-// 9: 9) and returns the extended slice.
+// 9: 9) and returns the extended slice. Inputs of more than 1 GiB (more
+// than a Blosc chunk holds) are stored: the match tables hold 32-bit
+// positions.
 func (c *Compressor) Compress(dst, src []byte, level int) []byte {
 	level = clampLevel(level)
 	c.out = slices.Grow(dst, maxCompressed(len(src)))
 	c.acc, c.nbits = 0, 0
-	if level == 0 || len(src) == 0 {
+	if level == 0 || len(src) == 0 || len(src) > maxMatchInput {
 		c.writeStored(src)
 	} else {
 		c.deflate(src, &levelTable[level])
