@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/blosc2go/blosc2/internal/deflate"
 	"github.com/blosc2go/blosc2/internal/lz4enc"
 	"github.com/blosc2go/blosc2/internal/lz4hc"
 	"github.com/klauspost/compress/zlib"
@@ -53,7 +54,8 @@ type encWorker struct {
 	at       []int    // compressParallel: where each block goes in the chunk
 	lz4      *lz4enc.Compressor
 	lz4hc    *lz4hc.Compressor
-	zlib     *zlib.Writer
+	zlib     *zlib.Writer        // Zlib below zlibOwnMinClevel
+	deflate  *deflate.Compressor // Zlib from zlibOwnMinClevel on
 	zout     sliceWriter
 	zalt     []byte     // the zstd frame with plane blocks
 	zstd     [3]zstdEnc // concurrency 1; see zstdFor

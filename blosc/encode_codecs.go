@@ -2,7 +2,6 @@ package blosc
 
 import (
 	"encoding/binary"
-	"sync"
 
 	"github.com/blosc2go/blosc2/internal/blosclz"
 	"github.com/blosc2go/blosc2/internal/deflate"
@@ -16,8 +15,10 @@ import (
 // BloscLZ, LZ4 and LZ4HC are C's algorithms (internal/blosclz,
 // internal/lz4enc, internal/lz4hc) and give the bytes C-Blosc2 writes at
 // the same clevel. Zstd at clevels up to zstdOwnMaxClevel is our own
-// encoder (internal/zstd) at the zstd level C-Blosc2 passes (zstdCLevel).
-// Zlib, and Zstd at higher clevels, come from klauspost/compress, whose
+// encoder (internal/zstd) at the zstd level C-Blosc2 passes (zstdCLevel);
+// Zlib from zlibOwnMinClevel on is our own deflate encoder
+// (internal/deflate) at the level C-Blosc2 passes (the clevel). Zlib at
+// lower clevels and Zstd at higher ones come from klauspost/compress, whose
 // levels are chosen per Blosc clevel so that compressed sizes stay close to
 // C-Blosc2's (measured on the corpus of chunks C-Blosc2 wrote:
 // TestCompressCorpusSizes), not by the numbers C passes to its libraries.
@@ -49,10 +50,6 @@ var zlibLevels = [5]int{0, 3, 4, 5, 6}
 
 // zlibOwnMinClevel is the first clevel compressed by internal/deflate.
 const zlibOwnMinClevel = 5
-
-// zlibPool holds the deflate Compressors (about 200 KiB of match tables
-// each) of the Zlib codec, one per stream compressed at a time.
-var zlibPool sync.Pool
 
 // zstdOptions returns the options of klauspost/compress's zstd encoders
 // of an Encoder with options o, less the level and the window and block
@@ -124,12 +121,10 @@ func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int) in
 		n = w.lz4hc.CompressDict(dst[:limit], src, o.Dict, o.Clevel)
 	case Zlib:
 		if o.Clevel >= zlibOwnMinClevel {
-			c, _ := zlibPool.Get().(*deflate.Compressor)
-			if c == nil {
-				c = new(deflate.Compressor)
+			if w.deflate == nil {
+				w.deflate = new(deflate.Compressor) // about 200 KiB of match tables
 			}
-			w.zout.b = c.CompressZlib(w.zout.b[:0], src, o.Clevel)
-			zlibPool.Put(c)
+			w.zout.b = w.deflate.CompressZlib(w.zout.b[:0], src, o.Clevel)
 		} else {
 			w.zout.b = w.zout.b[:0]
 			if w.zlib == nil {

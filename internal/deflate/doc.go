@@ -32,7 +32,8 @@
 // matching with 3-byte matches where they pay, and per block the shortest
 // of stored, fixed-code and dynamic-code blocks (enc_*.go, encode.go).
 //
-// The package is internal to the module: the blosc package uses it;
-// klauspost/compress/flate encodes and serves as the tests' oracle with the
-// standard library's compress/flate.
+// The package is internal to the module: the blosc package uses it (and
+// klauspost/compress's zlib for Zlib at Blosc clevels 1-4, where its fast
+// levels beat this encoder); klauspost/compress/flate and the standard
+// library's compress/flate serve as the tests' oracles.
 package deflate

@@ -17,6 +17,11 @@
 // allocate once warm; and a table described again the same way is not
 // rebuilt.
 //
+// Four-stream Huffman literals of 4 KiB or more are decoded with
+// double-symbol tables (two symbols per lookup when both codes fit in 11
+// bits), by an assembly loop on amd64 with BMI2 (huffman_amd64.s) and by
+// its Go twin elsewhere; smaller ones with single-symbol tables.
+//
 // On amd64 with BMI2 and SSSE3, sequences are decoded and executed by an
 // assembly loop (sequences_amd64.s) while the bitstream, the literals and
 // the output leave it room; it hands the rest (the last sequences of a
@@ -40,7 +45,8 @@
 // twin, enc_rowfind_generic.go, is the reference and serves purego and
 // other architectures). It compresses within a few percent of the zstd
 // tool at the same level (on Blosc's streams within 0.1%), and package
-// blosc encodes with it at clevels 1-5 (zstd levels 1-9), faster than
-// C-Blosc2; above that, and as this package's test oracle,
+// blosc encodes with it at clevels 1-5 (zstd levels 1-9): faster than
+// C-Blosc2 at clevels 4-5, still slower at 1-3 (see the README's
+// side-by-side figures); above that, and as this package's test oracle,
 // klauspost/compress serves.
 package zstd
