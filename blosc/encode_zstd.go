@@ -11,13 +11,15 @@ const zstdDictMagic = izstd.DictMagic
 
 // zstdOwnMaxClevel is the highest clevel encoded by our encoder
 // (internal/zstd); above it, klauspost/compress's encoder is used. Our
-// encoder gives C-Blosc2's sizes at every clevel (within 0.1% on the
-// reference datasets, where klauspost's is 2-5.5% larger at clevels 4-5)
-// and, through clevel 5 (zstd levels 1-9: fast, dfast, greedy, lazy,
-// lazy2 with the row match finder), compresses 1 MiB chunks of the
-// reference datasets in less CPU time than C-Blosc2 (clevel 5: 1.1-2.3x
-// C's speed, every filter). Clevels 6-7 (zstd levels 11 and 13) would
-// need btlazy2's binary tree to reach C's sizes; 8-9 the optimal parsers.
+// encoder gives C-Blosc2's sizes at every clevel up to 5 (within 0.1% on the
+// reference datasets, where klauspost's is 2-5.5% larger at clevels 4-5),
+// with zstd's strategies for levels 1-9 (fast, dfast, greedy, lazy, lazy2
+// with the row match finder). It is not yet as fast as C-Blosc2 everywhere:
+// in the side-by-side matrix of 2026-11-24 (README) zstd:5 compression was
+// 0.62-1.14x of C-Blosc2's speed at one thread (f64 shuffle 1.14, i32
+// shuffle 0.62), zstd:1 0.70-1.29x; klauspost's clevel-5 path was faster on
+// most rows but larger. Clevels 6-7 (zstd levels 11 and 13) would need
+// btlazy2's binary tree to reach C's sizes; 8-9 the optimal parsers.
 const zstdOwnMaxClevel = 5
 
 // zstdCompress compresses src into dst as one zstd frame and returns its
