@@ -2,29 +2,9 @@ package deflate
 
 import (
 	"bytes"
-	"syscall"
+	"github.com/blosc2go/blosc2/internal/guardpage"
 	"testing"
 )
-
-// guarded returns n bytes of memory followed by an inaccessible page, so
-// that reading or writing one byte past them faults, and a function that
-// unmaps it.
-func guarded(t *testing.T, n int) ([]byte, func()) {
-	t.Helper()
-	page := syscall.Getpagesize()
-	usable := (n + page - 1) / page * page
-	mem, err := syscall.Mmap(-1, 0, usable+page, syscall.PROT_READ|syscall.PROT_WRITE,
-		syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skipf("mmap: %v", err)
-	}
-	free := func() { _ = syscall.Munmap(mem) }
-	if err := syscall.Mprotect(mem[usable:], syscall.PROT_NONE); err != nil {
-		free()
-		t.Skipf("mprotect: %v", err)
-	}
-	return mem[usable-n : usable : usable], free
-}
 
 // TestStaysInBounds decodes streams placed right before an inaccessible
 // page into a dst that ends right before another one, with both fast
@@ -58,9 +38,9 @@ func TestStaysInBounds(t *testing.T) {
 		withLoop(asm, func() {
 			var d Decompressor
 			for i, c := range cases {
-				src, freeSrc := guarded(t, len(c.src))
+				src, freeSrc := guardpage.Alloc(t, len(c.src))
 				copy(src, c.src)
-				dst, freeDst := guarded(t, len(c.want))
+				dst, freeDst := guardpage.Alloc(t, len(c.want))
 				n, _, err := d.Decompress(dst, src)
 				if err != nil || !bytes.Equal(dst[:n], c.want) {
 					t.Fatalf("asm %v case %d: n %d err %v", asm, i, n, err)

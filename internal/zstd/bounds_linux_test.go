@@ -3,31 +3,9 @@ package zstd
 import (
 	"bytes"
 	"fmt"
-	"syscall"
+	"github.com/blosc2go/blosc2/internal/guardpage"
 	"testing"
 )
-
-// guarded returns n bytes that end right before an inaccessible page, so
-// that reading or writing one byte past the end faults.
-func guarded(t *testing.T, n int) []byte {
-	t.Helper()
-	page := syscall.Getpagesize()
-	usable := (n + page - 1) / page * page
-	mem, err := syscall.Mmap(-1, 0, usable+2*page, syscall.PROT_READ|syscall.PROT_WRITE,
-		syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skipf("mmap: %v", err)
-	}
-	t.Cleanup(func() { _ = syscall.Munmap(mem) })
-	if err := syscall.Mprotect(mem[:page], syscall.PROT_NONE); err != nil {
-		t.Skipf("mprotect: %v", err)
-	}
-	if err := syscall.Mprotect(mem[page+usable:], syscall.PROT_NONE); err != nil {
-		t.Skipf("mprotect: %v", err)
-	}
-	end := page + usable
-	return mem[end-n : end : end]
-}
 
 // TestSequencesStayInBounds decodes frames placed against an inaccessible
 // page (raw literals are read from the frame itself) into outputs of
@@ -45,9 +23,9 @@ func TestSequencesStayInBounds(t *testing.T) {
 				q.nseq = nseq
 				for seed := uint64(1); seed <= 3; seed++ {
 					f, want := genFrame(t, q, seed)
-					src := guarded(t, len(f))
+					src := guardpage.Bytes(t, len(f))
 					copy(src, f)
-					dst := guarded(t, len(want))
+					dst := guardpage.Bytes(t, len(want))
 					name := fmt.Sprintf("asm %v/%s/%d/%d", on, p.name, nseq, seed)
 					withSeqAsm(on, func() {
 						var d Decoder
@@ -58,13 +36,13 @@ func TestSequencesStayInBounds(t *testing.T) {
 						// Truncated frames and one byte short of room:
 						// errors, nothing touched past either end.
 						if len(want) > 0 {
-							if _, err := d.DecodeInto(guarded(t, len(want)-1), src); err == nil {
+							if _, err := d.DecodeInto(guardpage.Bytes(t, len(want)-1), src); err == nil {
 								t.Fatalf("%s: decoded into %d bytes", name, len(want)-1)
 							}
 						}
 						for _, cut := range []int{1, 2, 5, 17} {
 							if cut < len(f) {
-								s := guarded(t, len(f)-cut)
+								s := guardpage.Bytes(t, len(f)-cut)
 								copy(s, f)
 								_, _ = d.DecodeInto(dst, s)
 							}
