@@ -2,9 +2,12 @@ package offsetcodec
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
+	izstd "github.com/blosc2go/blosc2/internal/zstd"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -100,52 +103,52 @@ func (z *Zstd) Encode(dst, src []byte) ([]byte, error) {
 	return z.enc.EncodeAll(src, dst), nil
 }
 
-var (
-	zstdDecOnce sync.Once
-	zstdDec     *zstd.Decoder // DecodeAll stops at cap(dst)
-	zstdAnyDec  *zstd.Decoder // DecodeAll grows dst up to MaxDecodedSize
-	zstdDecErr  error
-)
-
-func initZstdDecoders() error {
-	zstdDecOnce.Do(func() {
-		zstdDec, zstdDecErr = zstd.NewReader(nil,
-			zstd.WithDecoderMaxMemory(2*MaxDecodedSize),
-			zstd.WithDecodeAllCapLimit(true))
-		if zstdDecErr == nil {
-			zstdAnyDec, zstdDecErr = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(MaxDecodedSize))
-		}
-	})
-	return zstdDecErr
-}
+// zstdDecoders keeps idle decoders of our own (internal/zstd) for Decode;
+// a decoder serves one goroutine at a time.
+var zstdDecoders = sync.Pool{New: func() any { return izstd.NewDecoder() }}
 
 // Decode appends the decompressed src to dst, at most MaxDecodedSize bytes.
 func (z *Zstd) Decode(dst, src []byte) ([]byte, error) {
-	if err := initZstdDecoders(); err != nil {
-		return dst, err
-	}
-	out, err := zstdAnyDec.DecodeAll(src, dst)
-	if err != nil {
-		return dst, &DecodeError{Codec: ZstdName, Reason: err.Error()}
-	}
-	return out, nil
+	return zstdDecode(dst, src, MaxDecodedSize)
 }
 
 // DecodeLimit decompresses src, failing when the result exceeds limit bytes.
 func (z *Zstd) DecodeLimit(dst, src []byte, limit int) ([]byte, error) {
-	if err := initZstdDecoders(); err != nil {
-		return dst, err
-	}
-	// With the cap limit, DecodeAll stops at cap(out): give it room for
-	// limit bytes and one more to tell an exact fit from an overflow.
-	out := make([]byte, len(dst), len(dst)+limit+1)
-	copy(out, dst)
-	out, err := zstdDec.DecodeAll(src, out)
+	return zstdDecode(dst, src, limit)
+}
+
+// zstdDecode appends the content of the zstd frames of src to dst, or
+// fails, before allocating, when it would exceed limit bytes. The output
+// is sized from the frame headers: exactly when the frames record their
+// content size (every one-shot encoder does), else from their blocks'
+// bound, decoded into scratch space and copied.
+func zstdDecode(dst, src []byte, limit int) ([]byte, error) {
+	n, exact, err := izstd.DecodedSize(src)
 	if err != nil {
 		return dst, &DecodeError{Codec: ZstdName, Reason: err.Error()}
 	}
-	if len(out)-len(dst) > limit {
-		return dst, &DecodeError{Codec: ZstdName, Reason: fmt.Sprintf("decompresses to more than %d bytes", limit)}
+	if exact && n > uint64(limit) {
+		return dst, &DecodeError{Codec: ZstdName, Reason: fmt.Sprintf("decompresses to %d bytes, more than %d", n, limit)}
 	}
-	return out, nil
+	d := zstdDecoders.Get().(*izstd.Decoder)
+	defer zstdDecoders.Put(d)
+	if exact {
+		out := slices.Grow(dst, int(n))
+		m, err := d.DecodeInto(out[len(dst):len(dst)+int(n)], src)
+		if err != nil {
+			return dst, &DecodeError{Codec: ZstdName, Reason: err.Error()}
+		}
+		return out[:len(dst)+m], nil
+	}
+	// A bound over the limit may still hold content within it: decode
+	// into limit+1 bytes to tell the two apart.
+	tmp := make([]byte, min(n, uint64(limit)+1))
+	m, err := d.DecodeInto(tmp, src)
+	if err == nil && m > limit || errors.Is(err, izstd.ErrShortDst) {
+		err = fmt.Errorf("decompresses to more than %d bytes", limit)
+	}
+	if err != nil {
+		return dst, &DecodeError{Codec: ZstdName, Reason: err.Error()}
+	}
+	return append(dst, tmp[:m]...), nil
 }
