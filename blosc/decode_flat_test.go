@@ -81,3 +81,30 @@ func TestDecodeFlatParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeFlatNoAllocs checks that one worker decodes special-value and
+// memcpyed chunks into a caller's buffer without allocating.
+func TestDecodeFlatNoAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are meaningless under the race detector")
+	}
+	const n = 4 * fanPiece
+	memcpyed, err := Compress(nil, encGenerate("random", 4, 8, n), encOpts(BloscLZ, 5, 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zeros, _ := AppendZeros(nil, n, 8)
+	repeat, _ := AppendRepeat(nil, []byte{1, 2, 3}, n/3*3)
+	d, _ := NewDecoder(WithWorkers(1))
+	dst := make([]byte, n)
+	for name, c := range map[string][]byte{"memcpyed": memcpyed, "zeros": zeros, "repeat": repeat} {
+		allocs := testing.AllocsPerRun(20, func() {
+			if _, err := d.DecompressInto(dst, c); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs > 0.5 {
+			t.Errorf("%s: %.1f allocations per decode", name, allocs)
+		}
+	}
+}

@@ -72,7 +72,12 @@ func (d *Decoder) decodeFlat(w *worker, p *plan, out []byte, off int) error {
 	if n >= flatParallelMin {
 		nw = d.workersFor(n, (n+fanPiece-1)/fanPiece)
 	}
+	// One worker: no closure (it would be allocated).
 	if p.special != SpecialNone {
+		if nw <= 1 {
+			fillSpecialRange(p, out, off)
+			return nil
+		}
 		fanPieces(&d.states, w, nw, n, func(lo, hi int) {
 			fillSpecialRange(p, out[lo:hi], off+lo)
 		})
