@@ -25,12 +25,8 @@ func (d *Decoder) decodeRange(w *worker, p *plan, out []byte, off int) error {
 	if n == 0 {
 		return nil
 	}
-	if p.special != SpecialNone {
-		fillSpecialRange(p, out, off)
-		return nil
-	}
-	if p.memcpyed {
-		return p.readAt(out, p.hlen+off, "memcpyed data")
+	if p.special != SpecialNone || p.memcpyed {
+		return d.decodeFlat(w, p, out, off)
 	}
 	first, last := p.blockAt(off), p.blockAt(off+n-1)
 	job := &w.job
@@ -65,6 +61,48 @@ func (d *Decoder) decodeRange(w *worker, p *plan, out []byte, off int) error {
 	}
 	return d.parallel(nw, w, first, last+1, job)
 }
+
+// decodeFlat decodes the bytes [off, off+len(out)) of a special-value or
+// memcpyed chunk: a fill or a copy, cut in pieces shared by the workers
+// when the range is large (as C-Blosc2 gives such a chunk's blocks to its
+// threads).
+func (d *Decoder) decodeFlat(w *worker, p *plan, out []byte, off int) error {
+	n := len(out)
+	nw := 1
+	if n >= flatParallelMin {
+		nw = d.workersFor(n, (n+fanPiece-1)/fanPiece)
+	}
+	// One worker: no closure (it would be allocated).
+	if p.special != SpecialNone {
+		if nw <= 1 {
+			fillSpecialRange(p, out, off)
+			return nil
+		}
+		fanPieces(&d.states, w, nw, n, func(lo, hi int) {
+			fillSpecialRange(p, out[lo:hi], off+lo)
+		})
+		return nil
+	}
+	if nw <= 1 || int64(p.hlen)+int64(off)+int64(n) > int64(p.h.Cbytes) {
+		return p.readAt(out, p.hlen+off, "memcpyed data")
+	}
+	var mu sync.Mutex
+	var firstErr error
+	fanPieces(&d.states, w, nw, n, func(lo, hi int) {
+		if err := p.readAt(out[lo:hi], p.hlen+off+lo, "memcpyed data"); err != nil {
+			mu.Lock()
+			if firstErr == nil {
+				firstErr = err
+			}
+			mu.Unlock()
+		}
+	})
+	return firstErr
+}
+
+// flatParallelMin is the smallest range of a special-value or memcpyed
+// chunk filled or copied by more than one worker.
+const flatParallelMin = 2 * fanPiece
 
 // blockAt returns the block holding decoded byte off (off < nbytes).
 func (p *plan) blockAt(off int) int {

@@ -16,7 +16,9 @@ type DecoderOption func(*Decoder) error
 // WithWorkers sets how many goroutines decode the blocks of one chunk
 // (n >= 1). The default is runtime.GOMAXPROCS(0) for chunks of 256 KiB and
 // more and 1 for smaller ones; with an explicit n every chunk with more than
-// one block uses up to n goroutines. The helper goroutines wait about 0.2
+// one block uses up to n goroutines. Special-value and memcpyed chunks
+// (ranges of them) of 128 KiB and more are filled or copied in 64 KiB
+// pieces by as many goroutines. The helper goroutines wait about 0.2
 // ms, spinning, for the next chunk before they exit, so that decoding
 // chunk after chunk keeps them working (see fanout.go).
 func WithWorkers(n int) DecoderOption {

@@ -48,10 +48,12 @@ type Encoder struct {
 // collector frees the codec state of idle ones).
 type encWorker struct {
 	fbuf     [2][]byte
-	blocks   [][]byte // compressParallel: the compressed blocks
-	zeros    []bool   // compressParallel: which blocks are all zero runs
-	ready    []bool   // compressParallel: which blocks are compressed
-	at       []int    // compressParallel: where each block goes in the chunk
+	blocks   [][]byte    // compressParallel: the compressed blocks
+	zeros    []bool      // compressParallel: which blocks are all zero runs
+	ready    []bool      // compressParallel: which blocks are compressed
+	at       []int       // compressParallel: where each block goes in the chunk
+	raws     []rawCopy   // streams stored as is, copied once the chunk fits
+	braws    [][]rawCopy // compressParallel: those of each block (at: in the block)
 	lz4      *lz4enc.Compressor
 	lz4hc    *lz4hc.Compressor
 	zlib     *zlib.Writer        // Zlib below zlibOwnMinClevel
@@ -285,11 +287,24 @@ func (e *Encoder) header(p *encPlan, compressed, memcpyed, dict bool, cbytes int
 	return h
 }
 
-// appendMemcpyed appends src stored uncompressed: the header and the bytes.
+// appendMemcpyed appends src stored uncompressed: the header and the bytes,
+// copied on several goroutines when the Encoder has workers and src is
+// large (as C-Blosc2 gives the blocks of a memcpyed chunk to its threads).
+// dst has room for them (Compress made it).
 func (e *Encoder) appendMemcpyed(dst, src []byte, p *encPlan, compressed bool) []byte {
 	h := e.header(p, compressed, true, false, e.hlen+len(src))
 	dst = h.Append(dst)
-	return append(dst, src...)
+	if e.workers < 2 || len(src) < encParallelMin || cap(dst)-len(dst) < len(src) {
+		return append(dst, src...)
+	}
+	l := len(dst)
+	dst = dst[:l+len(src)]
+	w := e.states.get()
+	fanPieces(&e.states, w, e.workers, len(src), func(lo, hi int) {
+		copy(dst[l+lo:l+hi], src[lo:hi])
+	})
+	e.states.put(w)
+	return dst
 }
 
 // compressChunk appends the compressed chunk to dst, whose capacity holds
@@ -332,7 +347,7 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 		if e.lossyDelta {
 			bs := len(dst)
 			var zero bool
-			if dst, zero, ok = e.compressBlock(w, p, src, 0, nil, dst, max); !ok {
+			if dst, zero, ok = e.compressBlock(w, p, src, 0, nil, dst, max, nil); !ok {
 				return dst, false, nil
 			}
 			allZero = allZero && zero
@@ -356,14 +371,19 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 		}
 		allZero = allZero && zero
 	} else {
+		w.raws = w.raws[:0]
 		for j := first; j < p.nblocks; j++ {
 			bs := len(dst)
 			var zero bool
-			if dst, zero, ok = e.compressBlock(w, p, src, j, ref, dst, max); !ok {
+			if dst, zero, ok = e.compressBlock(w, p, src, j, ref, dst, max, &w.raws); !ok {
 				return dst, false, nil
 			}
 			allZero = allZero && zero
 			le32put(dst[bstartsAt+4*j:], bs-start)
+		}
+		// The chunk fits: now the streams stored as is.
+		for _, r := range w.raws {
+			copy(dst[r.at:r.at+r.n], src[r.from:r.from+r.n])
 		}
 	}
 
@@ -397,11 +417,12 @@ func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, f
 	// left after them.
 	if cap(w.blocks) < n {
 		w.blocks = append(w.blocks[:cap(w.blocks)], make([][]byte, n-cap(w.blocks))...)
+		w.braws = append(w.braws[:cap(w.braws)], make([][]rawCopy, len(w.blocks)-cap(w.braws))...)
 		w.zeros = make([]bool, len(w.blocks))
 		w.ready = make([]bool, len(w.blocks))
 		w.at = make([]int, len(w.blocks))
 	}
-	blocks, zeros, ready, at := w.blocks[:n], w.zeros[:n], w.ready[:n], w.at[:n]
+	blocks, zeros, ready, at, braws := w.blocks[:n], w.zeros[:n], w.ready[:n], w.at[:n], w.braws[:n]
 	clear(ready)
 	full := dst[:start+limit] // Compress made room for it
 	var mu sync.Mutex
@@ -409,7 +430,8 @@ func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, f
 	allZero = true
 	fits := fanOut(&e.states, w, nw, n, func(ow *encWorker, k int) bool {
 		var ok bool
-		blocks[k], zeros[k], ok = e.compressBlock(ow, p, src, first+k, ref, blocks[k][:0], limit)
+		braws[k] = braws[k][:0]
+		blocks[k], zeros[k], ok = e.compressBlock(ow, p, src, first+k, ref, blocks[k][:0], limit, &braws[k])
 		if !ok {
 			return false
 		}
@@ -430,7 +452,13 @@ func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, f
 		mu.Unlock()
 		for i := from; i < to; i++ {
 			le32put(full[bstartsAt+4*(first+i):], at[i]-start)
-			copy(full[at[i]:], blocks[i])
+			// The block but its streams stored as is (their room only).
+			b, o := blocks[i], 0
+			for _, r := range braws[i] {
+				copy(full[at[i]+o:], b[o:r.at])
+				o = r.at + r.n
+			}
+			copy(full[at[i]+o:], b[o:])
 		}
 		return true
 	})
@@ -438,6 +466,29 @@ func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, f
 		return dst, false, false
 	}
 	dst = full[:pos]
+	// The chunk fits: now the streams stored as is, on nw goroutines when
+	// there are many.
+	w.raws = w.raws[:0]
+	rawBytes := 0
+	for i := range braws {
+		for _, r := range braws[i] {
+			r.at += at[i]
+			w.raws = append(w.raws, r)
+			rawBytes += r.n
+		}
+	}
+	raws := w.raws
+	if rawBytes < encParallelMin || len(raws) < 2 {
+		for _, r := range raws {
+			copy(dst[r.at:r.at+r.n], src[r.from:r.from+r.n])
+		}
+	} else {
+		fanOut(&e.states, w, min(nw, len(raws)), len(raws), func(_ *encWorker, k int) bool {
+			r := raws[k]
+			copy(dst[r.at:r.at+r.n], src[r.from:r.from+r.n])
+			return true
+		})
+	}
 	return dst, allZero, true
 }
 

@@ -17,7 +17,13 @@ import (
 // codec does not make it shorter, else the codec's output. As in
 // C-Blosc2, the codec's output capacity is the room left before max when
 // that is less than the stream.
-func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref, out []byte, max int) (_ []byte, allZero, ok bool) {
+//
+// With raws not nil and no filters, a stream stored as is gets its room in
+// out but is not copied: its copy from src is appended to *raws (at is its
+// offset in out), for the caller to make once the chunk is known to fit.
+// An incompressible input thus ends memcpyed without its streams having
+// been copied first.
+func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref, out []byte, max int, raws *[]rawCopy) (_ []byte, allZero, ok bool) {
 	o := &e.opts
 	bsize := p.blockLen(j)
 	data := src[j*p.blocksize : j*p.blocksize+bsize]
@@ -35,6 +41,9 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 			data = dst
 			cur ^= 1
 		}
+	}
+	if e.nfilters > 0 {
+		raws = nil // the streams are in scratch buffers the next block reuses
 	}
 	nst := p.nstreams(j, o.Typesize)
 	neblock := bsize / nst
@@ -88,13 +97,22 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 				return out, false, false
 			}
 			out = growLen(out[:pos+4], neblock)
-			n = copy(out[pos+4:], stream)
+			if raws != nil {
+				*raws = append(*raws, rawCopy{at: pos + 4, from: j*p.blocksize + s*neblock, n: neblock})
+				n = neblock
+			} else {
+				n = copy(out[pos+4:], stream)
+			}
 		}
 		binary.LittleEndian.PutUint32(out[pos:], uint32(n))
 		out = out[:pos+4+n]
 	}
 	return out, allZero, true
 }
+
+// rawCopy is a stream stored as is whose bytes are still to be copied: the
+// n bytes of the input at from go to offset at of the output.
+type rawCopy struct{ at, from, n int }
 
 // growLen returns b extended by n bytes (contents of the extension
 // unspecified), reallocating with room to spare when needed.

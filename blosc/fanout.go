@@ -255,3 +255,26 @@ func fanOut[W any](s *stash[W], own W, nw, n int, task func(w W, k int) bool) bo
 	s.mu.Unlock()
 	return ok
 }
+
+// fanPiece is the size of the pieces fanPieces cuts a range in: a multiple
+// of the page size, large enough that a piece costs far more than taking it.
+const fanPiece = 64 << 10
+
+// fanPieces calls f(lo, hi) for consecutive pieces [lo, hi) of [0, n), of
+// fanPiece bytes but the last, on up to nw goroutines (see fanOut): for
+// copies and fills of large ranges, which one core does not do at the
+// speed of two.
+func fanPieces[W any](s *stash[W], own W, nw, n int, f func(lo, hi int)) {
+	pieces := (n + fanPiece - 1) / fanPiece
+	if nw > pieces {
+		nw = pieces
+	}
+	if nw <= 1 {
+		f(0, n)
+		return
+	}
+	fanOut(s, own, nw, pieces, func(_ W, k int) bool {
+		f(k*fanPiece, min((k+1)*fanPiece, n))
+		return true
+	})
+}
