@@ -52,13 +52,16 @@ const (
 // levelParams are zlib's search parameters of a level: stop searching
 // when a match of good is in hand (search a quarter of the chain), do not
 // look for a longer match at the next position after one of lazy, stop at
-// a match of nice, follow at most chain links. With skip, after
+// a match of nice, follow at most chain links; the positions inside a
+// match longer than maxInsert are not hashed (levels 1-3, as zlib's
+// deflate_fast). With skip, after
 // skipAfter positions without a match only every other position is
 // hashed and searched (until a match), as fast compressors do on data
 // that does not compress.
 type levelParams struct {
 	good, lazy, nice, chain int
 	skip                    bool
+	maxInsert               int // longest match whose positions are hashed (zlib's deflate_fast rule)
 }
 
 // skipAfter is the run of positions without a match after which levels
@@ -66,16 +69,16 @@ type levelParams struct {
 const skipAfter = 128
 
 var levelTable = [10]levelParams{
-	{0, 0, 0, 0, false}, // stored
-	{4, 4, 8, 4, true},
-	{4, 5, 16, 8, true},
-	{4, 6, 32, 32, true},
-	{4, 4, 16, 16, true},
-	{4, 4, 258, 32, true}, // zlib: 8, 16, 32, 32 (see Compressor)
-	{8, 16, 128, 128, false},
-	{8, 32, 128, 256, false},
-	{32, 128, 258, 1024, false},
-	{32, 258, 258, 4096, false},
+	{0, 0, 0, 0, false, 0}, // stored
+	{4, 4, 8, 4, true, 4},
+	{4, 5, 16, 8, true, 5},
+	{4, 6, 32, 32, true, 6},
+	{4, 4, 16, 16, true, maxMatch},
+	{4, 4, 258, 32, true, maxMatch}, // zlib: 8, 16, 32, 32 (see Compressor)
+	{8, 16, 128, 128, false, maxMatch},
+	{8, 32, 128, 256, false, maxMatch},
+	{32, 128, 258, 1024, false, maxMatch},
+	{32, 258, 258, 4096, false, maxMatch},
 }
 
 // DefaultLevel is the level of a negative level argument (zlib's
@@ -268,6 +271,9 @@ func (c *Compressor) deflate(src []byte, p *levelParams) {
 			distFreq[distSym(d)]++
 			mend := pos - 1 + prevLen
 			last := min(mend, end)
+			if prevLen > p.maxInsert {
+				last = 0
+			}
 			// The match's positions go into the hash tables (as insert
 			// does, inline: the call was 13-18% of the time).
 			for q := pos + 1; q < last; q++ {
