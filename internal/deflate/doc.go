@@ -33,7 +33,7 @@
 //
 // Compressor (and CompressZlib) encodes whole buffers: zlib's lazy
 // matching with 3-byte matches where they pay (levels 1-5 searching every
-// other position in long runs without a match, levels 1-3 hashing only
+// other position in long runs without a match, levels 1 and 2 hashing only
 // the positions of short matches), and per block the shortest of stored,
 // fixed-code and dynamic-code blocks (enc_*.go, encode.go).
 //

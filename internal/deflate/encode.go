@@ -53,7 +53,7 @@ const (
 // when a match of good is in hand (search a quarter of the chain), do not
 // look for a longer match at the next position after one of lazy, stop at
 // a match of nice, follow at most chain links; the positions inside a
-// match longer than maxInsert are not hashed (levels 1-3, as zlib's
+// match longer than maxInsert are not hashed (levels 1 and 2, as zlib-ng's
 // deflate_fast). With skip, after
 // skipAfter positions without a match only every other position is
 // hashed and searched (until a match), as fast compressors do on data
@@ -72,7 +72,7 @@ var levelTable = [10]levelParams{
 	{0, 0, 0, 0, false, 0}, // stored
 	{4, 4, 8, 4, true, 4},
 	{4, 5, 16, 8, true, 5},
-	{4, 6, 32, 32, true, 6},
+	{4, 6, 32, 32, true, maxMatch},
 	{4, 4, 16, 16, true, maxMatch},
 	{4, 4, 258, 32, true, maxMatch}, // zlib: 8, 16, 32, 32 (see Compressor)
 	{8, 16, 128, 128, false, maxMatch},
