@@ -39,17 +39,18 @@ func zstdLevel(clevel int) zstd.EncoderLevel {
 	return zstd.SpeedBestCompression
 }
 
-// Zlib: from clevel 5 on, our deflate encoder (internal/deflate) at the
-// level C-Blosc2 passes to zlib-ng, the clevel itself: at clevel 5 the
-// chunks are within 1% of C-Blosc2's size or smaller on the reference
-// datasets, and compressed faster. Below clevel 5 (zlib-ng's fast
-// strategies) our lazy encoder is slower than klauspost/compress's fast
-// levels, which stay: zlibLevels maps those clevels to klauspost levels
-// that compress about as well as C-Blosc2 (TestCompressCorpusSizes).
-var zlibLevels = [5]int{0, 3, 4, 5, 6}
+// Zlib: from clevel 2 on, our deflate encoder (internal/deflate) at the
+// level C-Blosc2 passes to zlib-ng, the clevel itself: at clevels 2 to 5
+// the chunks are at or below C-Blosc2's size on the reference datasets
+// (klauspost/compress's fast levels wrote up to 1.7 times C's size at
+// clevels 2-4), in about C's CPU time (0.9-1.3x of its speed at clevels
+// 2-4, more at 5). At clevel 1 (zlib-ng's deflate_quick) our encoder is
+// 0.7-0.85x of C's speed, klauspost/compress's level 3 about as fast as
+// C: zlibLevels[1] stays for it (TestCompressCorpusSizes).
+var zlibLevels = [2]int{0, 3}
 
 // zlibOwnMinClevel is the first clevel compressed by internal/deflate.
-const zlibOwnMinClevel = 5
+const zlibOwnMinClevel = 2
 
 // zstdOptions returns the options of klauspost/compress's zstd encoders
 // of an Encoder with options o, less the level and the window and block

@@ -79,8 +79,9 @@ func BenchmarkAdler32(b *testing.B) {
 // workloads: 1 MiB of f64_smooth (typesize 8) or i32_ramp_noise
 // (typesize 4), filtered, in blocks of 256 KiB (what C-Blosc2 picks for
 // zlib:5), each compressed by klauspost/compress's zlib at level 6 (what
-// the blosc package uses for clevel 5).
-func blockStreams(b *testing.B, data string, filter string) (streams [][]byte, raw int) {
+// the blosc package used for clevel 5) or, with ours, by Compressor at
+// level 5 (what it uses now).
+func blockStreams(b *testing.B, data string, filter string, ours bool) (streams [][]byte, raw int) {
 	var src []byte
 	ts := 8
 	switch data {
@@ -100,6 +101,10 @@ func blockStreams(b *testing.B, data string, filter string) (streams [][]byte, r
 		default:
 			copy(f[i:i+bs], src[i:i+bs])
 		}
+		if ours {
+			streams = append(streams, CompressZlib(nil, f[i:i+bs], 5))
+			continue
+		}
 		var zb bytes.Buffer
 		zw, err := kzlib.NewWriterLevel(&zb, 6)
 		if err != nil {
@@ -113,12 +118,15 @@ func blockStreams(b *testing.B, data string, filter string) (streams [][]byte, r
 }
 
 // BenchmarkBlosc decodes the zlib streams of one 1 MiB Blosc chunk of
-// the reference workloads (blockStreams), block by block.
+// the reference workloads (blockStreams), block by block, as
+// klauspost/compress and as Compressor write them.
 func BenchmarkBlosc(b *testing.B) {
-	for _, data := range []string{"f64", "i32"} {
-		for _, filter := range []string{"shuffle", "bitshuffle", "noshuffle"} {
-			streams, raw := blockStreams(b, data, filter)
-			b.Run(data+"/"+filter, func(b *testing.B) { benchStreams(b, streams, 256<<10, raw) })
+	for _, enc := range []string{"k6", "ours5"} {
+		for _, data := range []string{"f64", "i32"} {
+			for _, filter := range []string{"shuffle", "bitshuffle", "noshuffle"} {
+				streams, raw := blockStreams(b, data, filter, enc == "ours5")
+				b.Run(enc+"/"+data+"/"+filter, func(b *testing.B) { benchStreams(b, streams, 256<<10, raw) })
+			}
 		}
 	}
 }

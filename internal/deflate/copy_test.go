@@ -69,6 +69,17 @@ func TestMatchCopies(t *testing.T) {
 		lengths = append(lengths, n)
 	}
 	buf := make([]byte, 2048)
+	for _, asm := range []bool{false, true} {
+		if asm && !useBMI2 {
+			continue
+		}
+		withLoop(asm, func() { matchCopies(t, &d, buf, lengths, asm) })
+	}
+}
+
+// matchCopies runs the cases of TestMatchCopies with the assembly fast
+// loop on (asm) or off.
+func matchCopies(t *testing.T, d *Decompressor, buf []byte, lengths []int, asm bool) {
 	for dist := 1; dist <= 40; dist++ {
 		for _, n := range lengths {
 			for _, shape := range []struct {
@@ -85,14 +96,14 @@ func TestMatchCopies(t *testing.T) {
 					dst := buf[:len(want)+room]
 					got, end, err := d.Decompress(dst, src)
 					if err != nil || got != len(want) || end != len(src) {
-						t.Fatalf("dist %d len %d shape %+v room %d: got %d end %d/%d err %v", dist, n, shape, room, got, end, len(src), err)
+						t.Fatalf("asm %v dist %d len %d shape %+v room %d: got %d end %d/%d err %v", asm, dist, n, shape, room, got, end, len(src), err)
 					}
 					if !bytes.Equal(dst[:got], want) {
-						t.Fatalf("dist %d len %d shape %+v room %d: wrong output", dist, n, shape, room)
+						t.Fatalf("asm %v dist %d len %d shape %+v room %d: wrong output", asm, dist, n, shape, room)
 					}
 					for i := len(dst); i < len(buf); i++ {
 						if buf[i] != 0xa5 {
-							t.Fatalf("dist %d len %d shape %+v room %d: byte %d past dst written", dist, n, shape, room, i-len(dst))
+							t.Fatalf("asm %v dist %d len %d shape %+v room %d: byte %d past dst written", asm, dist, n, shape, room, i-len(dst))
 						}
 					}
 					if room == 0 {
@@ -102,11 +113,11 @@ func TestMatchCopies(t *testing.T) {
 						}
 						short := buf[:len(want)-1]
 						if _, _, err := d.Decompress(short, src); err == nil {
-							t.Fatalf("dist %d len %d shape %+v: no error for a short dst", dist, n, shape)
+							t.Fatalf("asm %v dist %d len %d shape %+v: no error for a short dst", asm, dist, n, shape)
 						}
 						for i := len(short); i < len(buf); i++ {
 							if buf[i] != 0xa5 {
-								t.Fatalf("dist %d len %d shape %+v: short dst: byte %d written", dist, n, shape, i)
+								t.Fatalf("asm %v dist %d len %d shape %+v: short dst: byte %d written", asm, dist, n, shape, i)
 							}
 						}
 					}

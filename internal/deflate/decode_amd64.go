@@ -5,9 +5,9 @@ package deflate
 import "golang.org/x/sys/cpu"
 
 // useBMI2 selects the assembly fast loop (decode_amd64.s), which shifts
-// and masks with BMI2's SHRX and BZHI; the tests turn it off to check the
-// Go loop.
-var useBMI2 = cpu.X86.HasBMI2
+// and masks with BMI2's SHRX and BZHI and repeats short match periods with
+// SSSE3's PSHUFB; the tests turn it off to check the Go loop.
+var useBMI2 = cpu.X86.HasBMI2 && cpu.X86.HasSSSE3
 
 // huffmanFast runs the fast loop of huffman (decode_loop.go) in assembly
 // from dst[out:] and src[in:] with the bit buffer buf holding nb valid

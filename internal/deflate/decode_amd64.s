@@ -14,7 +14,7 @@
 //	R11 literal/length table, R12 distance table
 //	BX  bit buffer, CX bit count (exact modulo 64 only)
 //	DX  table entry
-//	AX, R13, R14, R15 scratch; X0-X2 match copies
+//	AX, R13, R14, R15 scratch; X0-X2 match copies, X1 the PSHUFB indexes
 
 // REFILL loads 8 input bytes above the bits in BX and advances R9 by the
 // whole bytes taken: nb becomes 56 to 63. Uses R14.
@@ -101,14 +101,14 @@ notlit:
 	JNZ   litspecial
 
 length:
-	// length = value + (buf & (1<<total-1)) >> codelen
+	// length = value + (buf & (1<<total-1)) >> codelen; the entry's low
+	// byte is total (BZHI's count is bits 0-7, SHRX's bits 0-5).
+	BZHIQ  DX, BX, R13
+	SHRXQ  DX, BX, BX
+	SUBQ   DX, CX
 	MOVL   DX, AX
 	SHRL   $8, AX
-	ANDL   $31, AX
-	BZHIQ  AX, BX, R13
-	SHRXQ  DX, R13, R13
-	SHRXQ  AX, BX, BX
-	SUBQ   AX, CX
+	SHRXQ  AX, R13, R13
 	SHRL   $16, DX
 	ADDQ   DX, R13
 
@@ -120,13 +120,12 @@ length:
 	JNZ   distspecial
 
 distance:
+	BZHIQ  DX, BX, R14
+	SHRXQ  DX, BX, BX
+	SUBQ   DX, CX
 	MOVL   DX, AX
 	SHRL   $8, AX
-	ANDL   $31, AX
-	BZHIQ  AX, BX, R14
-	SHRXQ  DX, R14, R14
-	SHRXQ  AX, BX, BX
-	SUBQ   AX, CX
+	SHRXQ  AX, R14, R14
 	SHRL   $16, DX
 	ADDQ   DX, R14
 	MOVQ   SI, AX
@@ -157,36 +156,26 @@ copy:
 	SUBQ R15, R14
 	CMPQ R14, $16
 	JAE  copy16
-	CMPQ R14, $8
-	JAE  copy8
-	CMPQ R14, $1
-	JEQ  fill
 
-	// Distances 2 to 7: the d bytes before AX repeated over 8 bytes (2d
-	// or 4d bytes of pattern), stored every d or 2d bytes. DX is kept in
-	// X3 meanwhile.
-	MOVQ  DX, X3
-	MOVQ  (R15), R15
-	SHLQ  $3, R14
-	BZHIQ R14, R15, R15
-	SHLXQ R14, R15, DX
-	ORQ   DX, R15
-	SHRQ  $3, R14
-	CMPQ  R14, $4
-	JAE   period
-	MOVQ  R14, DX
-	SHLQ  $4, DX
-	SHLXQ DX, R15, DX
-	ORQ   DX, R15
-	ADDQ  R14, R14
+	// Distances 1 to 15: the 16 bytes at R15 (the d bytes of the pattern,
+	// then whatever follows) shuffled into the pattern repeated over 16
+	// bytes, stored every step bytes (the largest multiple of d up to 16):
+	// one load, no store waited on.
+	MOVOU   (R15), X0
+	SHLQ    $4, R14
+	LEAQ    ·periodShuf(SB), R15
+	MOVOU   (R15)(R14*1), X1
+	PSHUFB  X1, X0
+	SHRQ    $4, R14
+	LEAQ    ·periodStep16(SB), R15
+	MOVBQZX (R15)(R14*1), R14
 
 period:
-	MOVQ R15, (AX)
-	ADDQ R14, AX
-	CMPQ AX, R13
-	JB   period
-	MOVQ X3, DX
-	JMP  copied
+	MOVOU X0, (AX)
+	ADDQ  R14, AX
+	CMPQ  AX, R13
+	JB    period
+	JMP   copied
 
 copy16:
 	// 48 bytes whatever the length, then 16 at a time.
@@ -209,52 +198,6 @@ copy16loop:
 	CMPQ  AX, R13
 	JB    copy16loop
 	JMP   copied
-
-copy8:
-	// 40 bytes whatever the length, then 8 at a time.
-	MOVQ (R15), R14
-	MOVQ R14, (AX)
-	MOVQ 8(R15), R14
-	MOVQ R14, 8(AX)
-	MOVQ 16(R15), R14
-	MOVQ R14, 16(AX)
-	MOVQ 24(R15), R14
-	MOVQ R14, 24(AX)
-	MOVQ 32(R15), R14
-	MOVQ R14, 32(AX)
-	ADDQ $40, AX
-	ADDQ $40, R15
-	CMPQ AX, R13
-	JAE  copied
-
-copy8loop:
-	MOVQ (R15), R14
-	MOVQ R14, (AX)
-	ADDQ $8, AX
-	ADDQ $8, R15
-	CMPQ AX, R13
-	JB   copy8loop
-	JMP  copied
-
-fill:
-	// Distance 1: the previous byte, 48 bytes whatever the length, then
-	// 16 at a time.
-	MOVBLZX (R15), R14
-	IMUL3L  $0x01010101, R14, R14
-	MOVQ    R14, X0
-	PSHUFD  $0, X0, X0
-	MOVOU   X0, (AX)
-	MOVOU   X0, 16(AX)
-	MOVOU   X0, 32(AX)
-	ADDQ    $48, AX
-	CMPQ    AX, R13
-	JAE     copied
-
-fillloop:
-	MOVOU X0, (AX)
-	ADDQ  $16, AX
-	CMPQ  AX, R13
-	JB    fillloop
 
 copied:
 	CMPQ R9, R10
@@ -335,3 +278,43 @@ done:
 	MOVQ CX, rnb+120(FP)
 	MOVQ AX, status+128(FP)
 	RET
+
+// periodShuf[d] (d = 1 to 15) are the PSHUFB indexes i mod d, i = 0 to 15;
+// periodStep16[d] is the largest multiple of d up to 16.
+DATA ·periodShuf+0(SB)/8, $0x0000000000000000
+DATA ·periodShuf+8(SB)/8, $0x0000000000000000
+DATA ·periodShuf+16(SB)/8, $0x0000000000000000
+DATA ·periodShuf+24(SB)/8, $0x0000000000000000
+DATA ·periodShuf+32(SB)/8, $0x0100010001000100
+DATA ·periodShuf+40(SB)/8, $0x0100010001000100
+DATA ·periodShuf+48(SB)/8, $0x0100020100020100
+DATA ·periodShuf+56(SB)/8, $0x0002010002010002
+DATA ·periodShuf+64(SB)/8, $0x0302010003020100
+DATA ·periodShuf+72(SB)/8, $0x0302010003020100
+DATA ·periodShuf+80(SB)/8, $0x0201000403020100
+DATA ·periodShuf+88(SB)/8, $0x0004030201000403
+DATA ·periodShuf+96(SB)/8, $0x0100050403020100
+DATA ·periodShuf+104(SB)/8, $0x0302010005040302
+DATA ·periodShuf+112(SB)/8, $0x0006050403020100
+DATA ·periodShuf+120(SB)/8, $0x0100060504030201
+DATA ·periodShuf+128(SB)/8, $0x0706050403020100
+DATA ·periodShuf+136(SB)/8, $0x0706050403020100
+DATA ·periodShuf+144(SB)/8, $0x0706050403020100
+DATA ·periodShuf+152(SB)/8, $0x0605040302010008
+DATA ·periodShuf+160(SB)/8, $0x0706050403020100
+DATA ·periodShuf+168(SB)/8, $0x0504030201000908
+DATA ·periodShuf+176(SB)/8, $0x0706050403020100
+DATA ·periodShuf+184(SB)/8, $0x04030201000a0908
+DATA ·periodShuf+192(SB)/8, $0x0706050403020100
+DATA ·periodShuf+200(SB)/8, $0x030201000b0a0908
+DATA ·periodShuf+208(SB)/8, $0x0706050403020100
+DATA ·periodShuf+216(SB)/8, $0x0201000c0b0a0908
+DATA ·periodShuf+224(SB)/8, $0x0706050403020100
+DATA ·periodShuf+232(SB)/8, $0x01000d0c0b0a0908
+DATA ·periodShuf+240(SB)/8, $0x0706050403020100
+DATA ·periodShuf+248(SB)/8, $0x000e0d0c0b0a0908
+GLOBL ·periodShuf(SB), RODATA|NOPTR, $256
+
+DATA ·periodStep16+0(SB)/8, $0x0e0c0f100f101000
+DATA ·periodStep16+8(SB)/8, $0x0f0e0d0c0b0a0910
+GLOBL ·periodStep16(SB), RODATA|NOPTR, $16

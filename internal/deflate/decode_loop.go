@@ -106,10 +106,9 @@ func huffman(dst []byte, out int, br *bitReader, ll *[litlenEnough]uint32, dt *[
 				}
 			}
 			saved := buf
-			total := e >> 8 & 31
-			buf >>= total
-			nb -= uint(total)
-			length := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
+			buf >>= e & 63
+			nb -= uint(e)
+			length := int(e>>16) + int(saved&(1<<(e&31)-1)>>(e>>8&31))
 
 			e = dt[buf&dMask]
 			if e&fSpecial != 0 {
@@ -124,10 +123,9 @@ func huffman(dst []byte, out int, br *bitReader, ll *[litlenEnough]uint32, dt *[
 				}
 			}
 			saved = buf
-			total = e >> 8 & 31
-			buf >>= total
-			nb -= uint(total)
-			dist := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
+			buf >>= e & 63
+			nb -= uint(e)
+			dist := int(e>>16) + int(saved&(1<<(e&31)-1)>>(e>>8&31))
 			if dist > out {
 				br.in, br.buf, br.n = in, buf, nb&63
 				return out, corrupt(br.pos(), errDistance)
@@ -147,7 +145,7 @@ func huffman(dst []byte, out int, br *bitReader, ll *[litlenEnough]uint32, dt *[
 			// words past the match's end land in the room fastOut leaves;
 			// a word read dist >= 8 bytes back was written before.
 			from := o - dist
-			if dist >= 8 {
+			if dist >= 16 {
 				w := dst[o : o+40]
 				r := dst[from : from+40]
 				binary.LittleEndian.PutUint64(w[0:], binary.LittleEndian.Uint64(r[0:]))
@@ -155,21 +153,25 @@ func huffman(dst []byte, out int, br *bitReader, ll *[litlenEnough]uint32, dt *[
 				binary.LittleEndian.PutUint64(w[16:], binary.LittleEndian.Uint64(r[16:]))
 				binary.LittleEndian.PutUint64(w[24:], binary.LittleEndian.Uint64(r[24:]))
 				binary.LittleEndian.PutUint64(w[32:], binary.LittleEndian.Uint64(r[32:]))
-				if length > 40 {
-					if dist >= 16 {
-						for i := 40; i < length; i += 16 {
-							w := dst[o+i : o+i+16]
-							r := dst[from+i : from+i+16]
-							a := binary.LittleEndian.Uint64(r[0:])
-							b := binary.LittleEndian.Uint64(r[8:])
-							binary.LittleEndian.PutUint64(w[0:], a)
-							binary.LittleEndian.PutUint64(w[8:], b)
-						}
-					} else {
-						for i := 40; i < length; i += 8 {
-							binary.LittleEndian.PutUint64(dst[o+i:], binary.LittleEndian.Uint64(dst[from+i:]))
-						}
-					}
+				for i := 40; i < length; i += 16 {
+					w := dst[o+i : o+i+16]
+					r := dst[from+i : from+i+16]
+					a := binary.LittleEndian.Uint64(r[0:])
+					b := binary.LittleEndian.Uint64(r[8:])
+					binary.LittleEndian.PutUint64(w[0:], a)
+					binary.LittleEndian.PutUint64(w[8:], b)
+				}
+			} else if dist >= 8 {
+				// The 16 bytes of the period from the bytes before o
+				// only (a load of bytes just stored would wait on the
+				// stores), stored every dist bytes.
+				lo := binary.LittleEndian.Uint64(dst[from:])
+				sh := 8 * uint(dist-8)
+				hi := binary.LittleEndian.Uint64(dst[from+8:])&(1<<sh-1) | lo<<sh
+				for i := 0; i < length; i += dist {
+					w := dst[o+i : o+i+16]
+					binary.LittleEndian.PutUint64(w[0:], lo)
+					binary.LittleEndian.PutUint64(w[8:], hi)
 				}
 			} else if dist == 1 {
 				v := uint64(dst[from]) * 0x0101010101010101
@@ -237,10 +239,9 @@ func huffman(dst []byte, out int, br *bitReader, ll *[litlenEnough]uint32, dt *[
 			return out, nil
 		}
 		saved := br.buf
-		total := e >> 8 & 31
-		br.buf >>= total
-		br.n -= uint(total)
-		length := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
+		br.buf >>= e & 31
+		br.n -= uint(e & 31)
+		length := int(e>>16) + int(saved&(1<<(e&31)-1)>>(e>>8&31))
 
 		e = dt[br.buf&dMask]
 		if e&fSub != 0 {
@@ -252,10 +253,9 @@ func huffman(dst []byte, out int, br *bitReader, ll *[litlenEnough]uint32, dt *[
 			return out, corrupt(br.pos(), errInvalidCode)
 		}
 		saved = br.buf
-		total = e >> 8 & 31
-		br.buf >>= total
-		br.n -= uint(total)
-		dist := int(e>>16) + int(saved&(1<<total-1)>>(e&63))
+		br.buf >>= e & 31
+		br.n -= uint(e & 31)
+		dist := int(e>>16) + int(saved&(1<<(e&31)-1)>>(e>>8&31))
 		if dist > out {
 			return out, corrupt(br.pos(), errDistance)
 		}
@@ -296,8 +296,12 @@ func copyMatch(dst []byte, out, dist, length int) {
 		return
 	}
 	if dist >= 8 {
-		for i := 0; i < length; i += 8 {
-			binary.LittleEndian.PutUint64(dst[out+i:], binary.LittleEndian.Uint64(dst[from+i:]))
+		lo := binary.LittleEndian.Uint64(dst[from:])
+		sh := 8 * uint(dist-8)
+		hi := binary.LittleEndian.Uint64(dst[from+8:])&(1<<sh-1) | lo<<sh
+		for i := 0; i < length; i += dist {
+			binary.LittleEndian.PutUint64(dst[out+i:], lo)
+			binary.LittleEndian.PutUint64(dst[out+i+8:], hi)
 		}
 		return
 	}

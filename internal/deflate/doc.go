@@ -11,11 +11,14 @@
 // subtables for codes longer than the main table, and a fast loop while
 // the input and the output have room for the largest symbol (up to four
 // literal entries per refill, the next entry looked up before a match is
-// copied, matches copied in words past their end, distance 1 as a fill and
-// distances 2 to 7 as a repeated pattern), then a careful loop for the
-// tail. On amd64 with BMI2 the fast loop is in assembly (decode_amd64.s);
-// the Go loop is its twin, used elsewhere and with the purego build tag,
-// and the tests check that both give the same results.
+// copied, matches copied in words past their end, distances below 16 as
+// a repeated pattern: in amd64 assembly one PSHUFB of the 16 bytes at the
+// match's source, stored every multiple of the distance), then a careful
+// loop for the tail. An entry's low byte is the number of bits it
+// consumes, so that the bit buffer's shift waits on the table load alone.
+// On amd64 with BMI2 and SSSE3 the fast loop is in assembly
+// (decode_amd64.s); the Go loop is its twin, used elsewhere and with the
+// purego build tag, and the tests check that both give the same results.
 //
 // Every code, length and distance is checked: a malformed stream (bad block
 // type, oversubscribed or incomplete Huffman code, over-long repeat,
@@ -29,8 +32,10 @@
 // a distance code with no codes at all (a block of literals only).
 //
 // Compressor (and CompressZlib) encodes whole buffers: zlib's lazy
-// matching with 3-byte matches where they pay, and per block the shortest
-// of stored, fixed-code and dynamic-code blocks (enc_*.go, encode.go).
+// matching with 3-byte matches where they pay (levels 1-5 searching every
+// other position in long runs without a match, levels 1 and 2 hashing only
+// the positions of short matches), and per block the shortest of stored,
+// fixed-code and dynamic-code blocks (enc_*.go, encode.go).
 //
 // The package is internal to the module: the blosc package uses it (and
 // klauspost/compress's zlib for Zlib at Blosc clevels 1-4, where its fast

@@ -4,12 +4,17 @@ import "math/bits"
 
 // A decode table entry (uint32) describes one code word:
 //
-//	bits  0-4   code word length: the bits to drop for this table level
-//	            (bit 5 stays 0, so that buf >>= e & 63 is one shift)
+//	bits  0-4   the bits to drop for this table level: the code word
+//	            length plus the symbol's extra bits (for a subtable
+//	            pointer: the main table's index bits); bit 5 stays 0, so
+//	            that buf >>= e & 63 is one shift, and bits 5-7 are 0 in
+//	            the entries of lengths and distances, so that an
+//	            instruction that takes its count from the low byte (BZHI)
+//	            masks the length's or distance's bits with the entry
 //	bit   6     end of block
 //	bit   7     subtable pointer
-//	bits  8-12  code word length plus the symbol's extra bits (for a
-//	            subtable pointer: the subtable's index bits)
+//	bits  8-12  code word length (for a subtable pointer: the subtable's
+//	            index bits)
 //	bit  13     invalid code (unused symbol or the hole of an incomplete
 //	            code)
 //	bits 16-30  value: length or distance base, subtable start, code
@@ -22,7 +27,9 @@ import "math/bits"
 // code's length in bits 24-28 and the length of both in bits 0-4.
 //
 // A length or distance is value + (buf & (1<<total-1)) >> codelen, read
-// from the bit buffer before the total bits are dropped.
+// from the bit buffer before the total bits (e & 31) are dropped: the bit
+// buffer's shift waits on the entry's load only, not on field
+// extraction.
 const (
 	fInvalid = 1 << 13
 	fEOB     = 1 << 6
@@ -73,7 +80,7 @@ func init() {
 		if s == 285 {
 			base, extra = 258, 0
 		}
-		litlenSyms[s] = base<<16 | extra<<8
+		litlenSyms[s] = base<<16 | extra
 		base += 1 << extra
 	}
 	litlenSyms[286], litlenSyms[287] = fInvalid, fInvalid
@@ -82,7 +89,7 @@ func init() {
 		if s >= 4 && s%2 == 0 {
 			extra++
 		}
-		distSyms[s] = base<<16 | extra<<8
+		distSyms[s] = base<<16 | extra
 		base += 1 << extra
 	}
 	distSyms[30], distSyms[31] = fInvalid, fInvalid
@@ -163,7 +170,7 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int) str
 		if l <= tb {
 			e := syms[sym] + uint32(l)
 			if e&fLiteral == 0 {
-				e += uint32(l) << 8
+				e += uint32(l) << 8 // the extra bits are in the low bits already
 			}
 			for j := r; j < 1<<tb; j += 1 << l {
 				main[j] = e
