@@ -74,16 +74,7 @@ var levelTables = [4][23]levelParams{
 // chain log of btlazy2, whose tree has two entries a node, at most two
 // more). btlazy2's minimum match of 4 or 5 is zstd's.
 func paramsFor(level, n int) levelParams {
-	t := 3
-	switch {
-	case n <= 16<<10:
-		t = 0
-	case n <= 128<<10:
-		t = 1
-	case n <= 256<<10:
-		t = 2
-	}
-	p := levelTables[t][min(max(level, MinLevel), MaxLevel)]
+	p := levelTables[sizeTable(n)][min(max(level, MinLevel), MaxLevel)]
 	if p.strat == stratBtlazy2 {
 		// ZSTD_adjustCParams: the window is cut to the input's log (at
 		// least 6), the hash log to one more, and the tree's log, one
@@ -100,4 +91,31 @@ func paramsFor(level, n int) levelParams {
 		p.minMatch = 4 // no 3-byte matches: they pay only with an optimal parser
 	}
 	return p
+}
+
+// sizeTable returns the index in levelTables of the table for inputs of
+// n bytes.
+func sizeTable(n int) int {
+	switch {
+	case n <= 16<<10:
+		return 0
+	case n <= 128<<10:
+		return 1
+	case n <= 256<<10:
+		return 2
+	}
+	return 3
+}
+
+// firstOptLevel is, for each size table, the first level where zstd
+// uses an optimal parser (btopt, btultra, btultra2).
+var firstOptLevel = [4]int{11, 13, 13, 16}
+
+// StrategyImplemented reports whether the Encoder runs zstd's own
+// strategy at level for inputs of n bytes (dictionary content included),
+// and so compresses like zstd: false for the optimal parsers (btopt,
+// btultra, btultra2), which are not implemented and for which lazy2 with
+// their search depth stands in, a few percent larger.
+func StrategyImplemented(level, n int) bool {
+	return min(max(level, MinLevel), MaxLevel) < firstOptLevel[sizeTable(n)]
 }
