@@ -33,10 +33,12 @@ import (
 type dubtFinder struct {
 	b        []byte
 	hash     []uint32
-	tree     []uint32 // 2 links per node, 2^chainLog entries
-	base     uint32   // entry of b[0]
-	top      uint64   // past the entries of the current input
-	hashLog  int
+	nodes    [][2]uint32 // 2^(chainLog-1): smaller, larger
+	base     uint32      // entry of b[0]
+	top      uint64      // past the entries of the current input
+	hashLog  uint
+	hashShl  uint   // the hash is ((v<<hashShl)*hashMul)>>(64-hashLog)
+	hashMul  uint64 // (hashN's for minMatch bytes)
 	btMask   uint32 // nodes - 1
 	compares int    // 2^searchLog
 	mls      int
@@ -66,19 +68,35 @@ func (f *dubtFinder) reset(b []byte, p levelParams) {
 		f.hash = make([]uint32, n)
 	}
 	f.hash = f.hash[:n]
-	t := 1 << p.chainLog
-	if cap(f.tree) < t {
-		f.tree = make([]uint32, t)
+	t := 1 << (p.chainLog - 1)
+	if cap(f.nodes) < t {
+		f.nodes = make([][2]uint32, t)
 	}
-	f.tree = f.tree[:t]
+	f.nodes = f.nodes[:t]
 	f.b = b
 	f.base = uint32(nb)
 	f.top = nb + uint64(len(b))
-	f.hashLog = int(p.hashLog)
-	f.btMask = uint32(t/2 - 1)
+	f.hashLog = uint(p.hashLog)
+	f.btMask = uint32(t - 1)
 	f.compares = 1 << p.searchLog
 	f.mls = int(min(max(p.minMatch, 4), 6))
+	// hashN's hashes of 4, 5 and 6 bytes as one formula: for 4 bytes,
+	// the top 32 bits of (v<<32)*prime4 are uint32(v)*prime4.
+	switch f.mls {
+	case 4:
+		f.hashShl, f.hashMul = 32, prime4
+	case 5:
+		f.hashShl, f.hashMul = 24, prime5
+	default:
+		f.hashShl, f.hashMul = 16, prime6
+	}
 	f.next = 0
+}
+
+// hashAt returns the hash of the minMatch bytes at p.
+func (f *dubtFinder) hashAt(p int) uint32 {
+	v := binary.LittleEndian.Uint64(f.b[p:])
+	return uint32(((v << (f.hashShl & 63)) * f.hashMul) >> ((64 - f.hashLog) & 63))
 }
 
 // loadDict enters the first n bytes of b (dictionary content) sorted, as
@@ -105,24 +123,40 @@ func (f *dubtFinder) find(ip, end int) (int, int) {
 
 // update enters the positions from f.next up to ip unsorted.
 func (f *dubtFinder) update(ip int) {
-	b, tree, hash := f.b, f.tree, f.hash
-	mask, base := f.btMask, f.base
-	for p := f.next; p < ip; p++ {
-		h := hashN(binary.LittleEndian.Uint64(b[p:]), f.mls, f.hashLog)
-		idx := uint32(p) + base
-		n := 2 * (idx & mask)
-		tree[n] = hash[h]
-		tree[n+1] = dubtUnsorted
-		hash[h] = idx
+	p := f.next
+	if p >= ip {
+		return
 	}
-	f.next = max(f.next, ip)
+	f.next = ip
+	idx := uint32(p) + f.base
+	shr := (64 - f.hashLog) & 63
+	switch b := f.b[p : ip+7]; f.mls {
+	case 4:
+		dubtInsert(b, f.hash, f.nodes, idx, f.btMask, 32, shr, prime4)
+	case 5:
+		dubtInsert(b, f.hash, f.nodes, idx, f.btMask, 24, shr, prime5)
+	default:
+		dubtInsert(b, f.hash, f.nodes, idx, f.btMask, 16, shr, prime6)
+	}
+}
+
+// dubtInsert enters the positions of b but its last 7 bytes, the first
+// one with entry idx, unsorted: the hash of a position's 8 bytes v is
+// ((v<<shl)*mul)>>shr.
+func dubtInsert(b []byte, hash []uint32, nodes [][2]uint32, idx, mask uint32, shl, shr uint, mul uint64) {
+	for i := 0; i < len(b)-7; i++ {
+		h := uint32(((binary.LittleEndian.Uint64(b[i:]) << shl) * mul) >> shr)
+		nodes[idx&mask] = [2]uint32{hash[h], dubtUnsorted}
+		hash[h] = idx
+		idx++
+	}
 }
 
 // search sorts the unsorted candidates at the head of ip's chain, then
 // walks the tree for the best match at ip while inserting ip as the root.
 func (f *dubtFinder) search(ip, end int) (int, int) {
-	b, tree, base, mask := f.b, f.tree, f.base, f.btMask
-	h := hashN(binary.LittleEndian.Uint64(b[ip:]), f.mls, f.hashLog)
+	b, nodes, base, mask := f.b, f.nodes, f.base, f.btMask
+	h := f.hashAt(ip)
 	cur := uint32(ip) + base
 	btLow := uint32(0)
 	if cur > mask {
@@ -135,33 +169,40 @@ func (f *dubtFinder) search(ip, end int) (int, int) {
 	m := f.hash[h]
 	cands := f.compares
 	prev := uint32(0)
-	for m > low && tree[2*(m&mask)+1] == dubtUnsorted && cands > 1 {
-		tree[2*(m&mask)+1] = prev
+	for m > low && cands > 1 {
+		nd := &nodes[m&mask]
+		if nd[1] != dubtUnsorted {
+			break
+		}
+		nd[1] = prev
 		prev = m
-		m = tree[2*(m&mask)]
+		m = nd[0]
 		cands--
 	}
-	if m > low && tree[2*(m&mask)+1] == dubtUnsorted {
-		// Left unsorted past the budget: dropped with its older chain.
-		tree[2*(m&mask)] = 0
-		tree[2*(m&mask)+1] = 0
+	if m > low {
+		if nd := &nodes[m&mask]; nd[1] == dubtUnsorted {
+			// Left unsorted past the budget: dropped with its older chain.
+			*nd = [2]uint32{}
+		}
 	}
 	for m = prev; m != 0; cands++ {
-		up := tree[2*(m&mask)+1]
+		up := nodes[m&mask][1]
 		f.sortIn(m, end, cands, low)
 		m = up
 	}
 
-	// Search from the head, making ip the root: smaller and larger are
-	// the links (tree indexes) still to fill, -1 past the tree's end.
+	// Search from the head, making ip the root: smaller and larger point
+	// to the links still to fill (dummy past the tree's end).
 	m = f.hash[h]
 	f.hash[h] = cur
-	smaller, larger := int(2*(cur&mask)), int(2*(cur&mask)+1)
+	root := &nodes[cur&mask]
+	smaller, larger := &root[0], &root[1]
+	var dummy uint32
 	lenS, lenL := 0, 0
 	matchEnd := cur + 9
 	best, bestOff, bestBits := 0, 0, 29 // zstd starts from an offBase of 999999999
 	for n := f.compares; n > 0 && m > base; n-- {
-		node := int(2 * (m & mask))
+		nd := &nodes[m&mask]
 		mp := int(m - base)
 		ml := min(lenS, lenL)
 		ml += matchLen(b, ip+ml, mp+ml, end)
@@ -178,31 +219,26 @@ func (f *dubtFinder) search(ip, end int) (int, int) {
 			}
 		}
 		if b[mp+ml] < b[ip+ml] {
-			tree[smaller] = m
+			*smaller = m
 			lenS = ml
 			if m <= btLow {
-				smaller = -1
+				smaller = &dummy
 				break
 			}
-			smaller = node + 1
-			m = tree[node+1]
+			smaller = &nd[1]
+			m = nd[1]
 		} else {
-			tree[larger] = m
+			*larger = m
 			lenL = ml
 			if m <= btLow {
-				larger = -1
+				larger = &dummy
 				break
 			}
-			larger = node
-			m = tree[node]
+			larger = &nd[0]
+			m = nd[0]
 		}
 	}
-	if smaller >= 0 {
-		tree[smaller] = 0
-	}
-	if larger >= 0 {
-		tree[larger] = 0
-	}
+	*smaller, *larger = 0, 0
 	f.next = int(matchEnd - 8 - base)
 	return best, bestOff
 }
@@ -211,14 +247,15 @@ func (f *dubtFinder) search(ip, end int) (int, int) {
 // with at most compares comparisons; low is the oldest entry still in the
 // tree (links to it or older ones end the walk).
 func (f *dubtFinder) sortIn(cur uint32, end, compares int, low uint32) {
-	b, tree, base, mask := f.b, f.tree, f.base, f.btMask
+	b, nodes, base, mask := f.b, f.nodes, f.base, f.btMask
 	cp := int(cur - base)
-	smaller := int(2 * (cur & mask))
-	larger := smaller + 1
-	m := tree[smaller] // the next candidate of its chain, already sorted
+	root := &nodes[cur&mask]
+	m := root[0] // the next candidate of its chain, already sorted
+	smaller, larger := &root[0], &root[1]
+	var dummy uint32
 	lenS, lenL := 0, 0
 	for ; compares > 0 && m > base; compares-- {
-		node := int(2 * (m & mask))
+		nd := &nodes[m&mask]
 		mp := int(m - base)
 		ml := min(lenS, lenL)
 		ml += matchLen(b, cp+ml, mp+ml, end)
@@ -226,29 +263,24 @@ func (f *dubtFinder) sortIn(cur uint32, end, compares int, low uint32) {
 			break
 		}
 		if b[mp+ml] < b[cp+ml] {
-			tree[smaller] = m
+			*smaller = m
 			lenS = ml
 			if m <= low {
-				smaller = -1
+				smaller = &dummy
 				break
 			}
-			smaller = node + 1
-			m = tree[node+1]
+			smaller = &nd[1]
+			m = nd[1]
 		} else {
-			tree[larger] = m
+			*larger = m
 			lenL = ml
 			if m <= low {
-				larger = -1
+				larger = &dummy
 				break
 			}
-			larger = node
-			m = tree[node]
+			larger = &nd[0]
+			m = nd[0]
 		}
 	}
-	if smaller >= 0 {
-		tree[smaller] = 0
-	}
-	if larger >= 0 {
-		tree[larger] = 0
-	}
+	*smaller, *larger = 0, 0
 }
