@@ -17,12 +17,14 @@ import (
 // link leads to older positions. Positions are entered unsorted, as a hash
 // chain (first link: the previous head; second: an "unsorted" mark), and
 // sorted into the tree only when a search reaches them, so that positions
-// that no search ever looks at cost a hash and two stores. A search first
+// that no search ever looks at cost a hash, a load and two stores. A
+// search first
 // sorts the unsorted candidates at the head of its chain (oldest first, at
 // most 2^searchLog of them), then walks down the tree from the head,
 // inserting its own position as the new root: each step compares the
 // suffixes past the length both neighbours already share and goes left or
-// right, at most 2^searchLog steps.
+// right, at most 2^searchLog steps. Every loop is bounded by that budget
+// (a sort gets what the unsorted walk left of it, plus one per sort).
 //
 // Entries hold position+base, base growing from input to input so that
 // the tables are never cleared: entries of earlier inputs are at most
