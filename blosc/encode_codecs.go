@@ -15,7 +15,8 @@ import (
 // BloscLZ, LZ4 and LZ4HC are C's algorithms (internal/blosclz,
 // internal/lz4enc, internal/lz4hc) and give the bytes C-Blosc2 writes at
 // the same clevel. Zstd at clevels up to zstdOwnMaxClevel is our own
-// encoder (internal/zstd) at the zstd level C-Blosc2 passes (zstdCLevel);
+// encoder (internal/zstd) at the zstd level C-Blosc2 passes (zstdCLevel),
+// but for the streams where that level is one of zstd's optimal parsers;
 // Zlib from zlibOwnMinClevel on is our own deflate encoder
 // (internal/deflate) at the level C-Blosc2 passes (the clevel). Zlib at
 // lower clevels and Zstd at higher ones come from klauspost/compress, whose

@@ -274,7 +274,7 @@ func TestIsRun(t *testing.T) {
 
 // TestZstdOwnPeers decodes the zstd frames our encoder writes for Blosc's
 // streams at the clevels it serves (up to zstdOwnMaxClevel; lazy and
-// lazy2 at clevels 4-5) with our decoder, klauspost/compress's and the
+// lazy2 at clevels 4-5, lazy2 and btlazy2 at 6-7) with our decoder, klauspost/compress's and the
 // zstd command line tool, with and without a dictionary: shuffled,
 // bitshuffled and plain floats and integers, text and noise, of the
 // stream sizes C-Blosc2's blocks give and odd ones.
@@ -296,9 +296,9 @@ func TestZstdOwnPeers(t *testing.T) {
 	}
 	defer kdd.Close()
 	var ours izstd.Decoder
-	sizes := []int{256 << 10, 100003}
+	sizes := []int{512 << 10, 256 << 10, 100003} // 512 KiB: btlazy2 at clevel 7
 	if testing.Short() {
-		sizes = sizes[1:]
+		sizes = sizes[2:]
 	}
 	for _, n := range sizes {
 		streams := map[string][]byte{
@@ -317,7 +317,7 @@ func TestZstdOwnPeers(t *testing.T) {
 			shuffle.BitShuffle(bs[:m], ds.data[:m], ds.ts)
 			streams[ds.name+"-shuffle"], streams[ds.name+"-bitshuffle"], streams[ds.name] = sh, bs, ds.data
 		}
-		for _, clevel := range []int{1, 4, 5} {
+		for _, clevel := range []int{1, 4, 5, 6, 7} {
 			for _, withDict := range []bool{false, true} {
 				o := encOpts(Zstd, clevel, 4, Shuffle)
 				if withDict {

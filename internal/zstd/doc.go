@@ -36,17 +36,19 @@
 //
 // The package also has an encoder (NewEncoder, EncodeAll): standard frames
 // with Huffman literals, FSE sequence tables chosen by cost and repeat
-// offsets, from zstd's "fast", "dfast", greedy, lazy and lazy2 match
-// finders with zstd's parameters for small inputs (levels 1-9; higher
-// levels use lazy2 with their search depth, where zstd has binary trees
-// and optimal parsers). Greedy, lazy and lazy2 use zstd's row match
-// finder, whose search (hashing, tag matching of a whole row, candidate
-// checks) is one assembly call on amd64 (enc_rowfind_amd64.s; the generic
-// twin, enc_rowfind_generic.go, is the reference and serves purego and
-// other architectures). It compresses within a few percent of the zstd
-// tool at the same level (on Blosc's streams within 0.1%), and package
-// blosc encodes with it at clevels 1-5 (zstd levels 1-9), at C-Blosc2's
-// sizes and, on most rows, still below C-Blosc2's speed (see the README's
-// side-by-side figures); above that, and as this package's test oracle,
-// klauspost/compress serves.
+// offsets, from zstd's "fast", "dfast", greedy, lazy, lazy2 and btlazy2
+// match finders with zstd's parameters for each input size (the levels of
+// zstd's optimal parsers, btopt, btultra and btultra2, use lazy2 with
+// their search depth: StrategyImplemented tells them apart). Greedy, lazy
+// and lazy2 use zstd's row match finder, whose search (hashing, tag
+// matching of a whole row, candidate checks) is one assembly call on amd64
+// (enc_rowfind_amd64.s; the generic twin, enc_rowfind_generic.go, is the
+// reference and serves purego and other architectures); btlazy2 uses
+// zstd's lazily sorted binary tree (enc_btlazy.go). It compresses within a
+// few percent of the zstd tool at the same level (on Blosc's streams
+// within 0.1%; btlazy2 within 0.1-0.5% on 16 KB-1 MB inputs), and package
+// blosc encodes with it at clevels 1-7 (zstd levels 1-13) where zstd's
+// strategy is one of these, at C-Blosc2's sizes and, on most rows, still
+// below C-Blosc2's speed (see the README's side-by-side figures); above
+// that, and as this package's test oracle, klauspost/compress serves.
 package zstd

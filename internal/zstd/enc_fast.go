@@ -37,6 +37,11 @@ func hash8(v uint64, log int) uint32 { return uint32((v * prime8) >> (64 - log))
 func (e *Encoder) prepare(b []byte, start int) {
 	p := paramsFor(e.level, len(b))
 	e.p = p
+	if p.strat == stratBtlazy2 {
+		e.dubt.reset(b, p)
+		e.dubt.loadDict(start)
+		return
+	}
 	if p.strat >= stratGreedy {
 		e.rows.reset(b, p)
 		n := max(min(start, len(b)-8), 0)

@@ -18,9 +18,24 @@ const lazySkipStep = 8
 // Offsets are scored in zstd's terms: offBase is 1 for the first repeat
 // offset, else the offset plus 3, and a match's gain is 4 bits a byte
 // less the offBase's bit length.
+//
+// btlazy2 is lazy2 with the binary tree (dubtFinder) in place of the
+// rows: zstd enters every position there, skipping none after long runs
+// without a match, and leaves those at the block's end to the next
+// block's first search.
 func (e *Encoder) matchLazy(b []byte, pos, end int) {
 	f := &e.rows
+	bt := e.p.strat == stratBtlazy2
 	depth := int(e.p.strat - stratGreedy)
+	if bt {
+		depth = 2
+	}
+	find := func(ip int) (int, int) {
+		if bt {
+			return e.dubt.find(ip, end)
+		}
+		return f.find(ip, end)
+	}
 	anchor, ip := pos, pos
 	limit := end - 8
 	if ip == 0 {
@@ -42,14 +57,14 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 			ml = l
 		}
 		if depth > 0 || ml == 0 {
-			if l, o := f.find(ip, end); l > ml {
+			if l, o := find(ip); l > ml {
 				ml, off, start = l, o, ip
 			}
 		}
 		if ml < 4 {
 			step := 1 + (ip-anchor)>>8
 			ip += step
-			if step > lazySkipStep {
+			if step > lazySkipStep && !bt {
 				// Long without a match: the skipped positions are not
 				// entered either (zstd's lazySkipping).
 				f.next = max(f.next, ip)
@@ -75,7 +90,7 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 			if d == 2 {
 				bonus = 7
 			}
-			if l, o := f.find(ip, end); l >= 4 && 4*l-offBits(o) > 4*ml-offBits(off)+bonus {
+			if l, o := find(ip); l >= 4 && 4*l-offBits(o) > 4*ml-offBits(off)+bonus {
 				ml, off, start = l, o, ip
 				d = 0 // start over from here
 			}
@@ -106,7 +121,9 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 			anchor = ip
 		}
 	}
-	f.insert(min(max(ip, f.next), max(limit, 0)))
+	if !bt {
+		f.insert(min(max(ip, f.next), max(limit, 0)))
+	}
 	e.lits = append(e.lits, b[anchor:end]...)
 }
 

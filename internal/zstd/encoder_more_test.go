@@ -100,6 +100,26 @@ func TestEncoderAllocs(t *testing.T) {
 // our decoder and klauspost's restore it.
 func FuzzEncoder(f *testing.F) {
 	fuzzSeeds(f, false)
+	// btlazy2 (levels 9 and 10 up to 16 KB, 11 above): plain, with
+	// repetitions far apart, with a dictionary.
+	for i, lvl := range encLevels {
+		if paramsFor(lvl, 4000).strat != stratBtlazy2 && paramsFor(lvl, 40000).strat != stratBtlazy2 {
+			continue
+		}
+		for k, extra := range []uint8{0, 8, 16} {
+			flags := -1
+			for c := 0; c < 256 && flags < 0; c++ {
+				if c%len(encLevels) == i && uint8(c)&24 == extra {
+					flags = c
+				}
+			}
+			if flags < 0 {
+				continue
+			}
+			f.Add(testgen.Mixed(4000+k*9000, uint64(lvl)), uint8(flags), uint32(lvl*k))
+			f.Add(testgen.Shuffle(testgen.RampNoise(8192), 4), uint8(flags), uint32(k))
+		}
+	}
 	kd, err := kzstd.NewReader(nil, kzstd.WithDecoderConcurrency(1))
 	if err != nil {
 		f.Fatal(err)
