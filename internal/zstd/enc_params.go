@@ -14,9 +14,8 @@ const (
 // levelParams are a level's match finder settings for one input size
 // (after zstd's parameter tables, lib/compress/clevels.h): hashLog,
 // chainLog (the long hash of dfast), searchLog, minMatch and strategy.
-// The binary tree and optimal parsers of levels 11 and up (btlazy2,
-// btopt, btultra) are not implemented: those levels use lazy2 with
-// their search depth.
+// Rows whose zstd strategy is btopt, btultra or btultra2 come from
+// optTables (enc_opt_params.go), which also holds their target length.
 type levelParams struct {
 	hashLog, chainLog, searchLog, minMatch, strat uint8
 }
@@ -71,21 +70,31 @@ var levelTables = [4][23]levelParams{
 // (dictionary content included), with the hash and chain logs cut to the
 // input's size as zstd cuts them (at most one more than its log2).
 func paramsFor(level, n int) levelParams {
-	t := 3
-	switch {
-	case n <= 16<<10:
-		t = 0
-	case n <= 128<<10:
-		t = 1
-	case n <= 256<<10:
-		t = 2
-	}
-	p := levelTables[t][min(max(level, MinLevel), MaxLevel)]
+	t := sizeClass(n)
+	level = min(max(level, MinLevel), MaxLevel)
+	p := levelTables[t][level]
 	src := uint8(max(bits.Len(uint(max(n, 1)-1)), 10))
+	if o := optTables[t][level]; o.strat >= stratBtopt {
+		return o.adjust(n)
+	}
 	p.hashLog = min(p.hashLog, src+1)
 	p.chainLog = min(p.chainLog, src)
 	if p.minMatch < 4 {
 		p.minMatch = 4 // no 3-byte matches: they pay only with an optimal parser
 	}
 	return p
+}
+
+// sizeClass returns the parameter table for inputs of n bytes: 0 up to
+// 16 KB, 1 up to 128 KB, 2 up to 256 KB, else 3.
+func sizeClass(n int) int {
+	switch {
+	case n <= 16<<10:
+		return 0
+	case n <= 128<<10:
+		return 1
+	case n <= 256<<10:
+		return 2
+	}
+	return 3
 }
