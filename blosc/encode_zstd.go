@@ -19,31 +19,37 @@ const zstdDictMagic = izstd.DictMagic
 // 0.62-1.14x of C-Blosc2's speed at one thread (f64 shuffle 1.14, i32
 // shuffle 0.62), zstd:1 0.70-1.29x; klauspost's clevel-5 path was faster on
 // most rows but larger. Clevels 6-7 (zstd levels 11 and 13) would need
-// btlazy2's binary tree to reach C's sizes; 8-9 the optimal parsers.
+// btlazy2's binary tree to reach C's sizes.
 const zstdOwnMaxClevel = 5
+
+// zstdOwnMinOptClevel is the lowest clevel above zstdOwnMaxClevel encoded
+// by our encoder: clevels 8 and 9, zstd levels 15 and 22, whose strategies
+// are the optimal parsers (btopt or btultra for 15, depending on the
+// stream's size; btultra2 for 22).
+const zstdOwnMinOptClevel = 8
 
 // zstdCompress compresses src into dst as one zstd frame and returns its
 // size, or 0 when it does not fit in len(dst) bytes. It may write anywhere
 // in dst[:cap(dst)]. blk is zstdPlaneBlock's block size when src is a
 // shuffled block in one stream, else 0 (used by klauspost's path only).
 func (e *Encoder) zstdCompress(w *encWorker, dst, src []byte, blk int) int {
-	if e.opts.Clevel <= zstdOwnMaxClevel {
+	if e.opts.Clevel <= zstdOwnMaxClevel || e.opts.Clevel >= zstdOwnMinOptClevel {
 		return e.zstdCompressOwn(dst, src)
 	}
 	return e.zstdCompressKlauspost(w, dst, src, blk)
 }
 
 // zstdCLevel is the zstd level C-Blosc2 passes for a Blosc clevel
-// (zstd_wrap_compress in blosc/blosc2.c): 2*clevel-1, with 20 for 8 and
-// zstd's maximum, 22, for 9. Our encoder (internal/zstd) picks its match
-// finder from zstd's parameter table for that level and the stream's
-// size: clevel 1 is "fast", 2 "dfast", 3 "greedy", 4-5 "lazy2", ...
+// (zstd_wrap_compress in blosc/blosc2.c): 2*clevel-1 below 9, and zstd's
+// maximum, 22, for 9. C-Blosc2 then sets level 8 to the maximum less 2,
+// but it tests the level already mapped, which is odd and never 8: clevel
+// 8 is zstd level 15. Our encoder (internal/zstd) picks its match finder
+// from zstd's parameter table for that level and the stream's size:
+// clevel 1 is "fast", 2 "dfast", 3 "greedy", 4-5 "lazy2", 6-7 "btlazy2",
+// 8 "btopt" or "btultra", 9 "btultra2".
 func zstdCLevel(clevel int) int {
-	switch {
-	case clevel >= 9:
+	if clevel >= 9 {
 		return izstd.MaxLevel
-	case clevel == 8:
-		return izstd.MaxLevel - 2
 	}
 	return max(2*clevel-1, izstd.MinLevel)
 }

@@ -204,7 +204,7 @@ func TestZstdNoiseLiterals(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dec.Close()
-	for _, clevel := range []int{zstdOwnMaxClevel + 1, 9} { // klauspost/compress's path
+	for _, clevel := range []int{zstdOwnMaxClevel + 1, zstdOwnMinOptClevel - 1} { // klauspost/compress's path
 		o := encOpts(Zstd, clevel, 8, Shuffle)
 		e, err := NewEncoder(o)
 		if err != nil {
@@ -273,8 +273,8 @@ func TestIsRun(t *testing.T) {
 }
 
 // TestZstdOwnPeers decodes the zstd frames our encoder writes for Blosc's
-// streams at the clevels it serves (up to zstdOwnMaxClevel; lazy and
-// lazy2 at clevels 4-5) with our decoder, klauspost/compress's and the
+// streams at the clevels it serves (up to zstdOwnMaxClevel, lazy and
+// lazy2 at clevels 4-5; the optimal parsers at clevels 8-9) with our decoder, klauspost/compress's and the
 // zstd command line tool, with and without a dictionary: shuffled,
 // bitshuffled and plain floats and integers, text and noise, of the
 // stream sizes C-Blosc2's blocks give and odd ones.
@@ -317,7 +317,7 @@ func TestZstdOwnPeers(t *testing.T) {
 			shuffle.BitShuffle(bs[:m], ds.data[:m], ds.ts)
 			streams[ds.name+"-shuffle"], streams[ds.name+"-bitshuffle"], streams[ds.name] = sh, bs, ds.data
 		}
-		for _, clevel := range []int{1, 4, 5} {
+		for _, clevel := range []int{1, 4, 5, 8, 9} {
 			for _, withDict := range []bool{false, true} {
 				o := encOpts(Zstd, clevel, 4, Shuffle)
 				if withDict {
@@ -365,6 +365,20 @@ func TestZstdOwnPeers(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestZstdCLevel checks the zstd levels C-Blosc2 passes for each clevel.
+// C-Blosc2 (b17d0c3, blosc/blosc2.c, zstd_wrap_compress) maps clevel c to
+// 2c-1 below 9 and to ZSTD_maxCLevel() (22) for 9, and only then tests
+// "if (clevel == 8) clevel = ZSTD_maxCLevel() - 2": the mapped level is
+// odd, so that never fires and clevel 8 is zstd level 15, not 20.
+func TestZstdCLevel(t *testing.T) {
+	want := map[int]int{0: 1, 1: 1, 2: 3, 3: 5, 4: 7, 5: 9, 6: 11, 7: 13, 8: 15, 9: 22}
+	for c, w := range want {
+		if got := zstdCLevel(c); got != w {
+			t.Errorf("zstdCLevel(%d) = %d, C-Blosc2 passes %d", c, got, w)
 		}
 	}
 }
