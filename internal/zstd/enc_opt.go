@@ -135,8 +135,9 @@ func (e *Encoder) parseOpt(b []byte, pos, end int, rep *[3]int, emit bool) {
 			ll0 := pr.llPrice(0)
 			for i := 0; i < nm; i++ {
 				off := ms[i].off
+				ob := opt[0].price + pr.offPrice(off) + ll0
 				for l := int(ms[i].len); p <= l; p++ {
-					opt[p] = optNode{mlen: uint32(p), off: off, price: opt[0].price + pr.matchPrice(off, p) + ll0}
+					opt[p] = optNode{mlen: uint32(p), off: off, price: ob + pr.mlPrice(p)}
 				}
 			}
 			lastPos = p - 1
@@ -200,9 +201,10 @@ func (e *Encoder) parseOpt(b []byte, pos, end int, rep *[3]int, emit bool) {
 				if i > 0 {
 					lo = int(ms[i-1].len) + 1
 				}
+				ob := base + pr.offPrice(off)
 				for l := int(ms[i].len); l >= lo; l-- {
 					p := cur + l
-					price := base + pr.matchPrice(off, l)
+					price := ob + pr.mlPrice(l)
 					if p > lastPos || price < opt[p].price {
 						for lastPos < p {
 							lastPos++

@@ -171,6 +171,19 @@ func (f *btFinder) find(ms []optMatch, p, end int, rep *[3]uint32, ll0 bool, min
 	best := minMatch - 1
 	n := 0
 	cur := binary.LittleEndian.Uint32(b[p:])
+	// Both tables are read first, so that their cache misses overlap
+	// (hash3 gets every position before p first: its lookups see what
+	// zstd's, which enters them when it looks up, see).
+	h := f.hashAt(p)
+	m := int(f.hash[h]) - base
+	m3 := -1
+	if f.h3Log != 0 {
+		for i := f.next3; i < p; i++ {
+			f.hash3[hash3(binary.LittleEndian.Uint32(b[i:]), f.h3Log)] = uint32(i + base)
+		}
+		f.next3 = max(f.next3, p)
+		m3 = int(f.hash3[hash3(cur, f.h3Log)]) - base
+	}
 	mask := uint32(0xFFFFFFFF)
 	if minMatch == 3 {
 		mask = 0xFFFFFF
@@ -204,28 +217,20 @@ func (f *btFinder) find(ms []optMatch, p, end int, rep *[3]uint32, ll0 bool, min
 			}
 		}
 	}
-	if f.h3Log != 0 && best < 3 {
-		for i := f.next3; i < p; i++ {
-			f.hash3[hash3(binary.LittleEndian.Uint32(b[i:]), f.h3Log)] = uint32(i + base)
-		}
-		f.next3 = max(f.next3, p)
-		m := int(f.hash3[hash3(cur, f.h3Log)]) - base
-		if m >= 0 && p-m < 1<<18 {
-			if l := matchLen(b, p, m, end); l >= 3 {
-				best = l
-				ms[0] = optMatch{off: uint32(p - m + 3), len: uint32(l)}
-				n = 1
-				if l > target || p+l == end {
-					f.next = p + 1 // p itself is not entered
-					return 1
-				}
+	if best < 3 && m3 >= 0 && p-m3 < 1<<18 {
+		if l := matchLen(b, p, m3, end); l >= 3 {
+			best = l
+			ms[0] = optMatch{off: uint32(p - m3 + 3), len: uint32(l)}
+			n = 1
+			if l > target || p+l == end {
+				f.next = p + 1 // p itself is not entered
+				return 1
 			}
 		}
 	}
 	tree := f.tree
-	h := f.hashAt(p)
-	m := int(f.hash[h]) - base
 	f.hash[h] = uint32(p + base)
+
 	dummy := len(tree) - 1
 	smaller := 2 * (p & f.btMask)
 	larger := smaller + 1

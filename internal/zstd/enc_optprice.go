@@ -17,8 +17,12 @@ type optPrices struct {
 	mlSum  uint32
 	ofSum  uint32
 
-	// Prices of the sums, set by setBase.
+	// Prices of the sums, and of each code (its extra bits included),
+	// set by setBase.
 	litBase, llBase, mlBase, ofBase int
+	llCost                          [64]int // 36 codes
+	mlCost                          [64]int // 53 codes
+	ofCost                          [32]int
 
 	frac   bool // fractional weights (btultra, btultra2)
 	predef bool // too little input for statistics: fixed prices
@@ -44,11 +48,32 @@ func (o *optPrices) weight(stat uint32) int {
 	return hb*bitCost + int(s<<8>>hb)
 }
 
+// setBase sets the prices of the sums and of the codes from the
+// frequencies, after each stretch of sequences.
 func (o *optPrices) setBase() {
 	o.litBase = o.weight(o.litSum)
 	o.llBase = o.weight(o.llSum)
 	o.mlBase = o.weight(o.mlSum)
 	o.ofBase = o.weight(o.ofSum)
+	if o.predef {
+		// Literal and match length prices do not use the tables.
+		for c := range o.ofCost {
+			o.ofCost[c] = (16 + c) * bitCost
+		}
+		return
+	}
+	for c := range o.ll {
+		o.llCost[c] = int(llBits[c])*bitCost + o.llBase - o.weight(o.ll[c])
+	}
+	for c := range o.ml {
+		o.mlCost[c] = int(mlBits[c])*bitCost + o.mlBase - o.weight(o.ml[c]) + bitCost/5 // fewer sequences decode faster
+	}
+	for c := range o.ofCost {
+		o.ofCost[c] = c*bitCost + o.ofBase - o.weight(o.of[c])
+		if !o.frac && c >= 20 {
+			o.ofCost[c] += (c - 19) * 2 * bitCost // btopt favors near offsets, for decoding speed
+		}
+	}
 }
 
 // Starting frequencies of literal length and offset codes without a
@@ -201,24 +226,27 @@ func (o *optPrices) llPrice(ll int) int {
 	if ll >= maxBlockSize {
 		return bitCost + o.llPrice(maxBlockSize-1)
 	}
-	c := llCode(uint32(ll))
-	return int(llBits[c])*bitCost + o.llBase - o.weight(o.ll[c])
+	return o.llCost[llCode(uint32(ll))&63]
 }
 
 // matchPrice returns the price of the match part of a sequence: offset
 // code offBase and match length ml (at least 3).
 func (o *optPrices) matchPrice(offBase uint32, ml int) int {
-	oc := bits.Len32(offBase) - 1
+	return o.offPrice(offBase) + o.mlPrice(ml)
+}
+
+// offPrice returns the price of offset code offBase.
+func (o *optPrices) offPrice(offBase uint32) int {
+	return o.ofCost[(bits.Len32(offBase)-1)&31]
+}
+
+// mlPrice returns the price of match length ml (at least 3), with the
+// bias against short sequences.
+func (o *optPrices) mlPrice(ml int) int {
 	if o.predef {
-		return o.weight(uint32(ml-3)) + (16+oc)*bitCost
+		return o.weight(uint32(ml - 3))
 	}
-	p := oc*bitCost + o.ofBase - o.weight(o.of[oc])
-	if !o.frac && oc >= 20 {
-		p += (oc - 19) * 2 * bitCost // btopt favors near offsets, for decoding speed
-	}
-	c := mlCode(uint32(ml))
-	p += int(mlBits[c])*bitCost + o.mlBase - o.weight(o.ml[c])
-	return p + bitCost/5 // fewer sequences decode faster
+	return o.mlCost[mlCode(uint32(ml))&63]
 }
 
 // update counts a sequence: the literals lits, their length, offBase and
