@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"unsafe"
 
 	"github.com/blosc2go/blosc2/internal/peertest"
 	"github.com/blosc2go/blosc2/internal/testgen"
@@ -289,5 +290,34 @@ func TestOptPricesFromDict(t *testing.T) {
 	raw.start([]byte("aaaaaaaaaaaaaaaaaaaab"), NewRawDict(0, b))
 	if raw.lit['a'] != 1 || raw.lit['b'] != 1 || raw.litSum != 2 {
 		t.Errorf("raw dictionary: literal frequencies a %d b %d sum %d", raw.lit['a'], raw.lit['b'], raw.litSum)
+	}
+}
+
+// optStateBytes returns the memory the optimal parsers' state of e holds.
+func optStateBytes(e *Encoder) int {
+	if e.opt == nil {
+		return 0
+	}
+	f := &e.opt.bt
+	return int(unsafe.Sizeof(*e.opt)) + 4*(cap(f.hash)+cap(f.tree)+cap(f.hash3))
+}
+
+// TestOptStateSize checks the memory an Encoder's optimal parser state
+// holds after one stream at the levels C-Blosc2 passes for clevels 8 and
+// 9 (15 and 22), at Blosc's stream sizes: zstd's tables for the stream's
+// size (hash, binary tree, hash3) and the parser's scratch.
+func TestOptStateSize(t *testing.T) {
+	const k, m = 1 << 10, 1 << 20
+	for _, c := range []struct{ level, n, max int }{
+		{22, 32 * k, 1 * m}, {22, 128 * k, 2.5 * m}, {22, 256 * k, 5 * m}, {22, 1 * m, 17.5 * m},
+		{15, 128 * k, 2.5 * m}, {15, 256 * k, 4 * m},
+	} {
+		e := NewEncoder(c.level)
+		e.EncodeAll(nil, testgen.Mixed(c.n, 1))
+		got := optStateBytes(e)
+		t.Logf("level %d, %d KiB stream: %.2f MiB", c.level, c.n/k, float64(got)/m)
+		if got > c.max || got == 0 {
+			t.Errorf("level %d, %d KiB stream: %d bytes of optimal parser state, want at most %d", c.level, c.n/k, got, c.max)
+		}
 	}
 }
