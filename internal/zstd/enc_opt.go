@@ -57,11 +57,11 @@ func (e *Encoder) prepareOpt(b []byte, start int) {
 	o.ultra = e.p.strat >= stratBtultra
 	o.prices = optPrices{frac: o.ultra}
 	o.target = min(optTarget(e.level, len(b)), optNum-1)
-	passes := 1
+	extra := 0
 	if e.p.strat == stratBtultra2 {
-		passes = 2
+		extra = maxBlockSize + 1 // the first pass (matchOpt)
 	}
-	o.bt.reset(b, e.p, passes, optHash3Log(e.level, len(b)))
+	o.bt.reset(b, e.p, extra, optHash3Log(e.level, len(b)))
 	if start > 8 {
 		o.bt.update(start-8, start)
 	}
@@ -78,7 +78,7 @@ func (e *Encoder) matchOpt(b []byte, pos, end int) {
 	if e.p.strat == stratBtultra2 && o.prices.llSum == 0 && pos == 0 && e.dict == nil && end > predefMaxBytes {
 		rep := e.rep
 		e.parseOpt(b, pos, end, &rep, false)
-		o.bt.rebase()
+		o.bt.rebase(end)
 	}
 	e.parseOpt(b, pos, end, &e.rep, true)
 }

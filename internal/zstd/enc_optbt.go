@@ -41,17 +41,19 @@ const (
 )
 
 // reset readies the finder for b with the settings p and, if minMatch is
-// 3, a hash3 table of 2^h3Log entries. passes is how many times the input is parsed (2 for
-// btultra2's first pass), so that every position entered fits below 2^32.
-func (f *btFinder) reset(b []byte, p levelParams, passes int, h3Log uint8) {
+// 3, a hash3 table of 2^h3Log entries. extra is how far btultra2's first
+// pass moves the base (rebase), so that every entry fits below 2^31.
+func (f *btFinder) reset(b []byte, p levelParams, extra int, h3Log uint8) {
 	f.b = b
 	f.hashLog = p.hashLog
 	btLog := int(p.chainLog) - 1
 	f.btMask = 1<<btLog - 1
 	f.mls = int(min(max(p.minMatch, 4), 6))
 	f.compare = 1 << p.searchLog
-	need := uint64(passes) * (uint64(len(b)) + 1)
-	if f.end+need >= 1<<32 {
+	need := uint64(len(b)) + 1 + uint64(extra)
+	if f.end+need >= 1<<31 {
+		// Entries stay below 2^31, so that they and their differences
+		// fit an int on 32-bit platforms too.
 		clear(f.hash[:cap(f.hash)])
 		clear(f.tree[:cap(f.tree)])
 		clear(f.hash3[:cap(f.hash3)])
@@ -69,10 +71,11 @@ func (f *btFinder) reset(b []byte, p levelParams, passes int, h3Log uint8) {
 	f.next, f.next3 = 0, 0
 }
 
-// rebase forgets every position entered (btultra2 after its first pass):
-// entries made so far read as empty.
-func (f *btFinder) rebase() {
-	f.base = uint32(f.end) + 1
+// rebase forgets every position entered, all below upTo (btultra2 after
+// its first pass over the first block): entries made so far read as
+// empty.
+func (f *btFinder) rebase(upTo int) {
+	f.base += uint32(upTo) + 1
 	f.end = uint64(f.base) + uint64(len(f.b))
 	f.next, f.next3 = 0, 0
 }

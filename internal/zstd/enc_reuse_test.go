@@ -28,7 +28,7 @@ func TestEncoderReuse(t *testing.T) {
 		if i%7 == 6 {
 			shared.tblEnd = 1<<30 - len(src)/2 // the next input wraps the base
 			if shared.opt != nil {
-				shared.opt.bt.end = 1<<32 - uint64(len(src)) // and the binary tree's
+				shared.opt.bt.end = 1<<31 - uint64(len(src)) // and the binary tree's
 			}
 		}
 		shared.SetLevel(lvl)
