@@ -125,6 +125,7 @@ func TestCompressCorpusSizes(t *testing.T) {
 	}
 	var rows []row
 	identical := 0
+	zstdC, zstdGo := 0, 0 // Zstd's totals
 	for i := range m.Entries {
 		e := &m.Entries[i]
 		if e.Type != "chunk" || e.Group == "vlblocks" || e.Group == "special" || e.Group == "blosc1_api" {
@@ -183,7 +184,23 @@ func TestCompressCorpusSizes(t *testing.T) {
 		case r > 2 && len(chunk) > 64:
 			t.Errorf("%s: %d bytes, more than twice C-Blosc2's %d", name, len(chunk), e.Cbytes)
 		}
+		if o.Codec == Zstd {
+			// Issue #16: our Zstd encoder at every clevel, within 1% of
+			// C-Blosc2's sizes in total and 10% on any case.
+			zstdC += e.Cbytes
+			zstdGo += len(chunk)
+			if r > 1.10 {
+				t.Errorf("%s: %d bytes, more than 1.10x C-Blosc2's %d", name, len(chunk), e.Cbytes)
+			}
+		}
 		rows = append(rows, row{name, e.Cbytes, len(chunk), r, same, src})
+	}
+	if zstdC > 0 {
+		r := float64(zstdGo) / float64(zstdC)
+		t.Logf("Zstd: %d bytes, C-Blosc2 %d (%.4fx)", zstdGo, zstdC, r)
+		if r > 1.01 {
+			t.Errorf("Zstd: %d bytes in total, more than 1.01x C-Blosc2's %d", zstdGo, zstdC)
+		}
 	}
 	sort.Slice(rows, func(i, j int) bool { return rows[i].name < rows[j].name })
 	var sb strings.Builder

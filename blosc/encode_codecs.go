@@ -14,19 +14,17 @@ import (
 
 // BloscLZ, LZ4 and LZ4HC are C's algorithms (internal/blosclz,
 // internal/lz4enc, internal/lz4hc) and give the bytes C-Blosc2 writes at
-// the same clevel. Zstd at clevels up to zstdOwnMaxClevel is our own
-// encoder (internal/zstd) at the zstd level C-Blosc2 passes (zstdCLevel),
-// but for the streams where that level is one of zstd's optimal parsers;
+// the same clevel. Zstd is our own encoder (internal/zstd) at the zstd
+// level C-Blosc2 passes (zstdCLevel);
 // Zlib from zlibOwnMinClevel on is our own deflate encoder
 // (internal/deflate) at the level C-Blosc2 passes (the clevel). Zlib at
-// lower clevels and Zstd at higher ones come from klauspost/compress, whose
+// lower clevels and Zstd at clevels 6-7 come from klauspost/compress, whose
 // levels are chosen per Blosc clevel so that compressed sizes stay close to
 // C-Blosc2's (measured on the corpus of chunks C-Blosc2 wrote:
 // TestCompressCorpusSizes), not by the numbers C passes to its libraries.
 
 // zstdLevel maps a Blosc clevel (1..9) to a level of klauspost/compress's
-// zstd encoder. C-Blosc2 uses zstd level 2*clevel-1 (20 and 22 for 8 and
-// 9). Clevel 1 (C's zstd level 1) gets SpeedDefault, not SpeedFastest:
+// zstd encoder. C-Blosc2 uses zstd level 2*clevel-1 (22 for 9). Clevel 1 (C's zstd level 1) gets SpeedDefault, not SpeedFastest:
 // SpeedFastest runs at C's speed but its output was up to 1.85 times C's
 // on structured corpus chunks (TestCompressCorpusSizes), SpeedDefault is
 // within 10% of C's size and about half C's speed.

@@ -10,48 +10,36 @@ import (
 const zstdDictMagic = izstd.DictMagic
 
 // zstdOwnMaxClevel is the highest clevel encoded by our encoder
-// (internal/zstd); above it, klauspost/compress's encoder is used. Up to
-// it, a stream goes to our encoder when it runs zstd's own strategy for
-// the stream's zstd level and size (izstd.StrategyImplemented): always up
-// to clevel 5 (fast, dfast, greedy, lazy, lazy2, btlazy2), at clevel 6
-// (zstd level 11) above 16 KB, at clevel 7 (level 13) above 256 KB, the
-// 512 KiB blocks of chunks of 1 MiB and more. The other streams of those
-// clevels are zstd's optimal parsers (btopt), which our encoder does not
-// have: lazy2 standing in was 2-5% larger than C-Blosc2 at clevel 7 on
-// 64-256 KiB chunks, klauspost's 1-4%.
-//
-// Our encoder gives C-Blosc2's sizes at every clevel up to 7 where it
-// serves (within 0.1% on the reference datasets at clevels up to 5, where
-// klauspost's is 2-5.5% larger at clevels 4-5; 0.9988-1.0006x at clevel 6
-// on 64 KiB-1 MiB chunks, 0.9987-1.0004x at clevel 7 on 1 MiB chunks). It
-// is not yet as fast as C-Blosc2 everywhere: in the side-by-side matrix of
-// 2026-11-24 (README) zstd:5 compression was 0.62-1.14x of C-Blosc2's
-// speed at one thread (f64 shuffle 1.14, i32 shuffle 0.62), zstd:1
-// 0.70-1.29x; klauspost's clevel-5 path was faster on most rows but larger.
-const zstdOwnMaxClevel = 7
+// (internal/zstd) at every clevel, with zstd's strategy for the stream's
+// zstd level and size: fast, dfast, greedy, lazy, lazy2 (clevels 1-5),
+// btlazy2 or btopt (6-7), btopt or btultra (8: zstd level 15), btultra2
+// (9). It gives C-Blosc2's sizes (within 0.1% on the reference datasets at
+// clevels up to 5; 0.9988-1.0006x at clevel 6 on 64 KiB-1 MiB chunks; the
+// corpus's Zstd chunks within 1% in total, TestCompressCorpusSizes).
+const zstdOwnMaxClevel = 9
 
 // zstdCompress compresses src into dst as one zstd frame and returns its
 // size, or 0 when it does not fit in len(dst) bytes. It may write anywhere
 // in dst[:cap(dst)]. blk is zstdPlaneBlock's block size when src is a
 // shuffled block in one stream, else 0 (used by klauspost's path only).
 func (e *Encoder) zstdCompress(w *encWorker, dst, src []byte, blk int) int {
-	if e.opts.Clevel <= zstdOwnMaxClevel && izstd.StrategyImplemented(zstdCLevel(e.opts.Clevel), len(src)+len(e.opts.Dict)) {
+	if e.opts.Clevel <= zstdOwnMaxClevel {
 		return e.zstdCompressOwn(dst, src)
 	}
 	return e.zstdCompressKlauspost(w, dst, src, blk)
 }
 
 // zstdCLevel is the zstd level C-Blosc2 passes for a Blosc clevel
-// (zstd_wrap_compress in blosc/blosc2.c): 2*clevel-1, with 20 for 8 and
-// zstd's maximum, 22, for 9. Our encoder (internal/zstd) picks its match
-// finder from zstd's parameter table for that level and the stream's
-// size: clevel 1 is "fast", 2 "dfast", 3 "greedy", 4-5 "lazy2", ...
+// (zstd_wrap_compress in blosc/blosc2.c): 2*clevel-1 below 9, and zstd's
+// maximum, 22, for 9. C-Blosc2 then sets level 8 to the maximum less 2,
+// but it tests the level already mapped, which is odd and never 8: clevel
+// 8 is zstd level 15. Our encoder (internal/zstd) picks its match finder
+// from zstd's parameter table for that level and the stream's size:
+// clevel 1 is "fast", 2 "dfast", 3 "greedy", 4-5 "lazy2", 6-7 "btlazy2",
+// 8 "btopt" or "btultra", 9 "btultra2".
 func zstdCLevel(clevel int) int {
-	switch {
-	case clevel >= 9:
+	if clevel >= 9 {
 		return izstd.MaxLevel
-	case clevel == 8:
-		return izstd.MaxLevel - 2
 	}
 	return max(2*clevel-1, izstd.MinLevel)
 }

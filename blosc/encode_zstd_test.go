@@ -194,59 +194,6 @@ func periodicNoise(period, n int) []byte {
 	return b
 }
 
-// TestZstdNoiseLiterals checks that storing the literals of streams that
-// look random without entropy coding costs nothing: on noise the frame
-// is the one entropy coding gives (zstd keeps such literals raw anyway),
-// and on periodic noise the matches are found as before.
-func TestZstdNoiseLiterals(t *testing.T) {
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer dec.Close()
-	for _, clevel := range []int{zstdOwnMaxClevel + 1, 9} { // klauspost/compress's path
-		o := encOpts(Zstd, clevel, 8, Shuffle)
-		e, err := NewEncoder(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := &encWorker{}
-		for _, tc := range []struct {
-			name string
-			src  []byte
-		}{
-			{"random", encGenerate("random", 11, 1, 32<<10)},
-			{"random-odd", encGenerate("random", 12, 1, 100003)},
-			{"random-periodic", periodicNoise(5000, 64<<10)},
-		} {
-			if !looksRandom(tc.src) {
-				t.Fatalf("%s: does not look random", tc.name)
-			}
-			raw := append([]byte(nil), w.zstdEncode(e.zstdOpts, e.zstdLevel, nil, new([]byte), tc.src, 0, 0, true)...)
-			ent := w.zstdEncode(e.zstdOpts, e.zstdLevel, nil, new([]byte), tc.src, 0, 0, false)
-			switch {
-			case raw == nil || ent == nil:
-				t.Fatalf("clevel %d %s: no frame", clevel, tc.name)
-			case tc.name == "random-periodic" && (len(raw) > len(ent)+len(ent)/50 || len(raw) > len(tc.src)/8):
-				t.Errorf("clevel %d %s: %d bytes with raw literals, %d with entropy coding, of %d", clevel, tc.name, len(raw), len(ent), len(tc.src))
-			case tc.name != "random-periodic" && !bytes.Equal(raw, ent):
-				t.Errorf("clevel %d %s: raw literals give %d bytes, entropy coding %d", clevel, tc.name, len(raw), len(ent))
-			}
-			got, err := dec.DecodeAll(raw, nil)
-			if err != nil || !bytes.Equal(got, tc.src) {
-				t.Errorf("clevel %d %s: frame does not decode: %v", clevel, tc.name, err)
-			}
-		}
-		// zstdCompress takes that path for noise.
-		w = &encWorker{}
-		src := encGenerate("random", 13, 1, 32<<10)
-		e.zstdCompress(w, make([]byte, len(src)), src, 0)
-		if !w.zstd[0].rawLit {
-			t.Errorf("clevel %d: zstdCompress coded the literals of noise", clevel)
-		}
-	}
-}
-
 func TestIsRun(t *testing.T) {
 	for _, n := range []int{1, 7, 8, 9, 63, 64, 65, 127, 128, 129, 8191, 8192, 8193, 16384 + 64, 100003} {
 		for _, v := range []byte{0, 0xA5} {
@@ -273,8 +220,8 @@ func TestIsRun(t *testing.T) {
 }
 
 // TestZstdOwnPeers decodes the zstd frames our encoder writes for Blosc's
-// streams at the clevels it serves (up to zstdOwnMaxClevel; lazy and
-// lazy2 at clevels 4-5, lazy2 and btlazy2 at 6-7) with our decoder, klauspost/compress's and the
+// streams at every clevel (fast to lazy2 at clevels 1-5, btlazy2 and btopt
+// at 6-7, the optimal parsers at 8-9) with our decoder, klauspost/compress's and the
 // zstd command line tool, with and without a dictionary: shuffled,
 // bitshuffled and plain floats and integers, text and noise, of the
 // stream sizes C-Blosc2's blocks give and odd ones.
@@ -317,7 +264,7 @@ func TestZstdOwnPeers(t *testing.T) {
 			shuffle.BitShuffle(bs[:m], ds.data[:m], ds.ts)
 			streams[ds.name+"-shuffle"], streams[ds.name+"-bitshuffle"], streams[ds.name] = sh, bs, ds.data
 		}
-		for _, clevel := range []int{1, 4, 5, 6, 7} {
+		for _, clevel := range []int{1, 4, 5, 6, 7, 8, 9} {
 			for _, withDict := range []bool{false, true} {
 				o := encOpts(Zstd, clevel, 4, Shuffle)
 				if withDict {
@@ -365,6 +312,20 @@ func TestZstdOwnPeers(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestZstdCLevel checks the zstd levels C-Blosc2 passes for each clevel.
+// C-Blosc2 (b17d0c3, blosc/blosc2.c, zstd_wrap_compress) maps clevel c to
+// 2c-1 below 9 and to ZSTD_maxCLevel() (22) for 9, and only then tests
+// "if (clevel == 8) clevel = ZSTD_maxCLevel() - 2": the mapped level is
+// odd, so that never fires and clevel 8 is zstd level 15, not 20.
+func TestZstdCLevel(t *testing.T) {
+	want := map[int]int{0: 1, 1: 1, 2: 3, 3: 5, 4: 7, 5: 9, 6: 11, 7: 13, 8: 15, 9: 22}
+	for c, w := range want {
+		if got := zstdCLevel(c); got != w {
+			t.Errorf("zstdCLevel(%d) = %d, C-Blosc2 passes %d", c, got, w)
 		}
 	}
 }

@@ -37,18 +37,32 @@
 // The package also has an encoder (NewEncoder, EncodeAll): standard frames
 // with Huffman literals, FSE sequence tables chosen by cost and repeat
 // offsets, from zstd's "fast", "dfast", greedy, lazy, lazy2 and btlazy2
-// match finders with zstd's parameters for each input size (the levels of
-// zstd's optimal parsers, btopt, btultra and btultra2, use lazy2 with
-// their search depth: StrategyImplemented tells them apart). Greedy, lazy
-// and lazy2 use zstd's row match finder, whose search (hashing, tag
-// matching of a whole row, candidate checks) is one assembly call on amd64
-// (enc_rowfind_amd64.s; the generic twin, enc_rowfind_generic.go, is the
-// reference and serves purego and other architectures); btlazy2 uses
-// zstd's lazily sorted binary tree (enc_btlazy.go). It compresses within a
-// few percent of the zstd tool at the same level (on Blosc's streams
-// within 0.1%; btlazy2 within 0.1-0.5% on 16 KB-1 MB inputs), and package
-// blosc encodes with it at clevels 1-7 (zstd levels 1-13) where zstd's
-// strategy is one of these, at C-Blosc2's sizes and, on most rows, still
-// below C-Blosc2's speed (see the README's side-by-side figures); above
-// that, and as this package's test oracle, klauspost/compress serves.
+// match finders and its optimal parsers btopt, btultra and btultra2, with
+// zstd's parameters (lib/compress/clevels.h) for the input's size.
+// Greedy, lazy and lazy2 use zstd's row match finder, whose search
+// (hashing, tag matching of a whole row, candidate checks) is one assembly
+// call on amd64 (enc_rowfind_amd64.s; the generic twin,
+// enc_rowfind_generic.go, is the reference and serves purego and other
+// architectures); btlazy2 uses zstd's lazily sorted binary tree
+// (dubtFinder, enc_btlazy.go).
+//
+// The optimal parsers (enc_opt.go) find every longer match at each
+// position with a binary tree (btFinder, enc_optbt.go), the repeat
+// offsets and, with minMatch 3, a table of 3-byte hashes, and choose the
+// sequences by dynamic programming over up to 4096 positions with prices
+// in fractions of bits from the frame's statistics so far (enc_optprice.go:
+// the block's literals and fixed code frequencies at first, or a
+// dictionary's entropy tables); btultra2 parses the first block twice, the
+// first time only to gather statistics. Their state is sized as zstd
+// sizes it: at level 22, 2.3 MB for 128 KiB inputs, 4.8 MB for 256 KiB and
+// 17 MB for 1 MiB (hash table, tree, hash3 table), plus 0.3 MB of parser
+// scratch.
+//
+// The encoder compresses within a few percent of the zstd tool at the
+// same level (on Blosc's streams within 0.1%; btlazy2 within 0.1-0.5% on
+// 16 KB-1 MB inputs, the optimal parsers within 0.5% at levels 13-22), and
+// package blosc encodes with it at every clevel (zstd levels 1-13, 15 and
+// 22), at C-Blosc2's sizes and, on most rows, still below C-Blosc2's speed
+// (see the README's side-by-side figures); klauspost/compress serves as
+// this package's test oracle.
 package zstd

@@ -49,3 +49,30 @@ func BenchmarkEncoder(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEncoderOpt compresses shuffled 1 MiB streams of floats and
+// integers (Blosc's chunks at clevels 8 and 9, one block each) at the
+// levels C-Blosc2 passes for those clevels: 15 (btopt for streams over
+// 256 KB) and 22 (btultra2).
+func BenchmarkEncoderOpt(b *testing.B) {
+	inputs := map[string][]byte{
+		"f64-shuffled": testgen.Shuffle(testgen.Sine(1<<20), 8),
+		"i32-shuffled": testgen.Shuffle(testgen.RampNoise(1<<20), 4),
+	}
+	for _, name := range []string{"f64-shuffled", "i32-shuffled"} {
+		src := inputs[name]
+		dst := make([]byte, 0, 2*len(src))
+		for _, lvl := range []int{15, 22} {
+			e := NewEncoder(lvl)
+			b.Run(fmt.Sprintf("%s/l%d", name, lvl), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				n := 0
+				for i := 0; i < b.N; i++ {
+					n = len(e.EncodeAll(dst[:0], src))
+				}
+				b.ReportMetric(float64(n), "out-bytes")
+			})
+		}
+	}
+}

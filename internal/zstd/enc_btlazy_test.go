@@ -276,19 +276,19 @@ func TestBtLazyRoundTrip(t *testing.T) {
 	t.Logf("%d frames (%d corpus inputs)", n, len(corpus))
 }
 
-// TestStrategyImplemented checks StrategyImplemented on both sides of
-// the size tables' edges: true below the first level of zstd's optimal
-// parsers (11 up to 16 KB, 13 up to 256 KB, 16 above), where the level
-// before is btlazy2 in each table.
-func TestStrategyImplemented(t *testing.T) {
+// TestStrategyEdges checks the strategies on both sides of the size
+// tables' edges: the first level of zstd's optimal parsers is 11 up to 16
+// KB, 13 up to 256 KB and 16 above, and the level before is btlazy2 in
+// each table.
+func TestStrategyEdges(t *testing.T) {
 	for _, tc := range []struct{ n, firstOpt int }{{1000, 11}, {16 << 10, 11}, {16<<10 + 1, 13}, {128 << 10, 13}, {200 << 10, 13}, {256<<10 + 1, 16}, {1 << 20, 16}} {
-		for lvl := MinLevel; lvl <= MaxLevel; lvl++ {
-			if got, want := StrategyImplemented(lvl, tc.n), lvl < tc.firstOpt; got != want {
-				t.Errorf("%d bytes, level %d: %v, want %v", tc.n, lvl, got, want)
-			}
-		}
 		if last := paramsFor(tc.firstOpt-1, tc.n).strat; last != stratBtlazy2 {
 			t.Errorf("%d bytes: level %d before the optimal parsers is strategy %d, not btlazy2", tc.n, tc.firstOpt-1, last)
+		}
+		for lvl := tc.firstOpt; lvl <= MaxLevel; lvl++ {
+			if s := paramsFor(lvl, tc.n).strat; s < stratBtopt {
+				t.Errorf("%d bytes, level %d: strategy %d, not an optimal parser", tc.n, lvl, s)
+			}
 		}
 	}
 }

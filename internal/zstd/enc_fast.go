@@ -37,6 +37,10 @@ func hash8(v uint64, log int) uint32 { return uint32((v * prime8) >> (64 - log))
 func (e *Encoder) prepare(b []byte, start int) {
 	p := paramsFor(e.level, len(b))
 	e.p = p
+	if p.strat >= stratBtopt {
+		e.prepareOpt(b, start)
+		return
+	}
 	if p.strat == stratBtlazy2 {
 		e.dubt.reset(b, p)
 		e.dubt.loadDict(start)
@@ -90,6 +94,8 @@ func (e *Encoder) match(b []byte, pos, end int) {
 		e.matchFast(b, pos, end)
 	case stratDfast:
 		e.matchDfast(b, pos, end)
+	case stratBtopt, stratBtultra, stratBtultra2:
+		e.matchOpt(b, pos, end)
 	default:
 		e.matchLazy(b, pos, end)
 	}

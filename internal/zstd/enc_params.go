@@ -15,9 +15,9 @@ const (
 // levelParams are a level's match finder settings for one input size
 // (after zstd's parameter tables, lib/compress/clevels.h): hashLog,
 // chainLog (the long hash of dfast), searchLog, minMatch and strategy.
-// btlazy2 is zstd's lazy2 parse on a binary tree (dubtFinder). The
-// optimal parsers (btopt, btultra, btultra2) are not implemented: their
-// levels use lazy2 with their search depth.
+// btlazy2 is zstd's lazy2 parse on a binary tree (dubtFinder). Rows
+// whose zstd strategy is btopt, btultra or btultra2 come from optTables
+// (enc_opt_params.go), which also holds their target length.
 type levelParams struct {
 	hashLog, chainLog, searchLog, minMatch, strat uint8
 }
@@ -74,7 +74,12 @@ var levelTables = [4][23]levelParams{
 // chain log of btlazy2, whose tree has two entries a node, at most two
 // more). btlazy2's minimum match of 4 or 5 is zstd's.
 func paramsFor(level, n int) levelParams {
-	p := levelTables[sizeTable(n)][min(max(level, MinLevel), MaxLevel)]
+	t := sizeClass(n)
+	level = min(max(level, MinLevel), MaxLevel)
+	if o := optTables[t][level]; o.strat >= stratBtopt {
+		return o.adjust(n)
+	}
+	p := levelTables[t][level]
 	if p.strat == stratBtlazy2 {
 		// ZSTD_adjustCParams: the window is cut to the input's log (at
 		// least 6), the hash log to one more, and the tree's log, one
@@ -93,9 +98,9 @@ func paramsFor(level, n int) levelParams {
 	return p
 }
 
-// sizeTable returns the index in levelTables of the table for inputs of
-// n bytes.
-func sizeTable(n int) int {
+// sizeClass returns the parameter table for inputs of n bytes: 0 up to
+// 16 KB, 1 up to 128 KB, 2 up to 256 KB, else 3.
+func sizeClass(n int) int {
 	switch {
 	case n <= 16<<10:
 		return 0
@@ -105,17 +110,4 @@ func sizeTable(n int) int {
 		return 2
 	}
 	return 3
-}
-
-// firstOptLevel is, for each size table, the first level where zstd
-// uses an optimal parser (btopt, btultra, btultra2).
-var firstOptLevel = [4]int{11, 13, 13, 16}
-
-// StrategyImplemented reports whether the Encoder runs zstd's own
-// strategy at level for inputs of n bytes (dictionary content included),
-// and so compresses like zstd: false for the optimal parsers (btopt,
-// btultra, btultra2), which are not implemented and for which lazy2 with
-// their search depth stands in, a few percent larger.
-func StrategyImplemented(level, n int) bool {
-	return min(max(level, MinLevel), MaxLevel) < firstOptLevel[sizeTable(n)]
 }

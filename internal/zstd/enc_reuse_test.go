@@ -16,7 +16,7 @@ func TestEncoderReuse(t *testing.T) {
 	in := encInputs(true)
 	names := sortedKeys(in)
 	dict := NewRawDict(0, testgen.Text(3000, 5))
-	levels := []int{1, 3, 2, 5, 1, 4, 3, 11, 9, 13, 10}
+	levels := []int{1, 3, 2, 5, 1, 4, 3, 11, 9, 13, 10, 15, 22, 13, 19, 16}
 	shared := NewEncoder(1)
 	for i, name := range names {
 		src := in[name]
@@ -28,6 +28,9 @@ func TestEncoderReuse(t *testing.T) {
 		if i%7 == 6 {
 			shared.tblEnd = 1<<30 - len(src)/2 // the next input wraps the base
 			shared.dubt.top = dubtMaxBase - uint64(len(src))/2
+			if shared.opt != nil {
+				shared.opt.bt.end = 1<<31 - uint64(len(src)) // and the binary tree's
+			}
 		}
 		shared.SetLevel(lvl)
 		shared.SetDict(d)

@@ -18,7 +18,9 @@ type Encoder struct {
 	table  []uint32 // hash table: position of the last input with each hash
 	table2 []uint32 // long hash table (dfast), hash chain (greedy, lazy)
 	rows   rowFinder
-	dubt   dubtFinder
+	dubt   dubtFinder  // btlazy2's tree
+	opt    *optState   // the optimal parsers' (btopt, btultra, btultra2)
+	start  int         // where the input starts in b (after dictionary content)
 	p      levelParams // of the current input
 	seqs   []seq
 	lits   []byte
@@ -82,6 +84,7 @@ func (e *Encoder) EncodeAll(dst, src []byte) []byte {
 			start = len(d.content)
 		}
 	}
+	e.start = start
 	e.prepare(b, start)
 	if len(src) == 0 {
 		return append(dst, 1, 0, 0) // an empty raw block, the last

@@ -71,12 +71,14 @@ func TestEncoderDict(t *testing.T) {
 			t.Fatal(err)
 		}
 		dict, _ := NewDict(b)
-		e := NewEncoder(1)
-		e.SetDict(dict)
-		cmd := exec.Command(tool, "-q", "-d", "-c", "-D", p)
-		cmd.Stdin = bytes.NewReader(e.EncodeAll(nil, in))
-		if got := peertest.Output(t, "zstd -d -D "+name, cmd); !bytes.Equal(got, in) {
-			t.Errorf("%s: zstd -d gives different bytes", name)
+		for _, lvl := range []int{1, 12, 15, 19, 22} { // fast, btopt, btultra, btultra2
+			e := NewEncoder(lvl)
+			e.SetDict(dict)
+			cmd := exec.Command(tool, "-q", "-d", "-c", "-D", p)
+			cmd.Stdin = bytes.NewReader(e.EncodeAll(nil, in))
+			if got := peertest.Output(t, "zstd -d -D "+name, cmd); !bytes.Equal(got, in) {
+				t.Errorf("%s/l%d: zstd -d gives different bytes", name, lvl)
+			}
 		}
 	}
 }
