@@ -18,7 +18,7 @@ type Encoder struct {
 	table  []uint32 // hash table: position of the last input with each hash
 	table2 []uint32 // long hash table (dfast), hash chain (greedy, lazy)
 	rows   rowFinder
-	fast   fastState // matchFast's search
+	fast   fastState   // matchFast's search
 	p      levelParams // of the current input
 	seqs   []seq
 	lits   []byte
