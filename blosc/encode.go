@@ -65,6 +65,7 @@ type encWorker struct {
 	zalt     []byte     // the zstd frame with plane blocks
 	zstd     [3]zstdEnc // concurrency 1; see zstdFor
 	zstdNext int        // the slot of zstd to replace next
+	zown     *zstdState // our zstd encoder, kept (see zstdCompressOwn)
 }
 
 // zstdEnc is a zstd encoder and the level, window and block sizes it was

@@ -24,7 +24,7 @@ const zstdOwnMaxClevel = 9
 // shuffled block in one stream, else 0 (used by klauspost's path only).
 func (e *Encoder) zstdCompress(w *encWorker, dst, src []byte, blk int) int {
 	if e.opts.Clevel <= zstdOwnMaxClevel {
-		return e.zstdCompressOwn(dst, src)
+		return e.zstdCompressOwn(w, dst, src)
 	}
 	return e.zstdCompressKlauspost(w, dst, src, blk)
 }
@@ -91,9 +91,24 @@ func (s *zstdState) setDict(d []byte) {
 // encoder at C-Blosc2's zstd level for the Encoder's clevel and returns
 // its size, or 0 when it does not fit in len(dst) bytes. It may write
 // anywhere in dst[:cap(dst)].
-func (e *Encoder) zstdCompressOwn(dst, src []byte) int {
-	s := getZstdState()
-	defer putZstdState(s)
+//
+// A worker of an Encoder that keeps its workers (not those of Compress's
+// cache, whose workers live in a sync.Pool only) keeps the state it took
+// first: its tables then stay in the cache of the core that runs it,
+// where states passed from worker to worker through zstdStates (w nil or
+// not kept) have each block's goroutine refetch the tables another core
+// wrote.
+func (e *Encoder) zstdCompressOwn(w *encWorker, dst, src []byte) int {
+	var s *zstdState
+	if w != nil && e.states.keep > 0 {
+		if w.zown == nil {
+			w.zown = getZstdState()
+		}
+		s = w.zown
+	} else {
+		s = getZstdState()
+		defer putZstdState(s)
+	}
 	s.enc.SetLevel(zstdCLevel(e.opts.Clevel))
 	s.setDict(e.opts.Dict)
 	// EncodeAll appends: give it a buffer it cannot outgrow (raw blocks

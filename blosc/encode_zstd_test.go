@@ -277,7 +277,7 @@ func TestZstdOwnPeers(t *testing.T) {
 				for name, src := range streams {
 					id := fmt.Sprintf("%d/%s/clevel%d/dict=%v", n, name, clevel, withDict)
 					dst := make([]byte, len(src)+len(src)/2)
-					c := e.zstdCompressOwn(dst, src)
+					c := e.zstdCompressOwn(nil, dst, src)
 					if c == 0 {
 						t.Fatalf("%s: no frame", id)
 					}

@@ -113,9 +113,10 @@ func (e *Encoder) match(b []byte, pos, end int) {
 // match (from 2: every position is probed at first).
 //
 // The loop is zstd's (ZSTD_compressBlock_fast_noDict_generic) with the
-// hash of hashN computed without branching on minMatch (hashShift), the
-// table indexed through a mask that spares the bounds checks, and the
-// repeat offset kept in a local between sequences.
+// hash of hashN computed without branching on minMatch (hashShift) and
+// the table indexed through a mask that spares the bounds checks. The
+// search for the next match is fastFind (assembly on amd64), the rest
+// (extending, emitting, the repeats that follow) is here.
 func (e *Encoder) matchFast(b []byte, pos, end int) {
 	mm := int(e.p.minMatch)
 	sl, pr := hashShift(mm)
@@ -131,64 +132,16 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 	hv := func(v uint64) int { return int((v<<(sl&63))*pr>>(sr&63)) & fastTableMask }
 	hash := func(p int) int { return hv(load(p)) }
 	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p : p+4]) }
-	rep0 := e.rep[0]
+	fs := &e.fast
+	*fs = fastState{b: b, t: t, base: base, limit: limit, sl: uint64(sl), sr: uint64(sr), pr: pr}
 	for {
-		step := 2
-		nextStep := ip0 + fastStepIncr
-		ip1, ip2 := ip0+1, ip0+2
-		ip3 := ip2 + 1
-		if ip3 >= limit {
-			break
-		}
-		// v0 and v1 are the words at ip0 and ip1, h0 and h1 their
-		// hashes: each position is read once while it is probed.
-		v0, v1 := load(ip0), load(ip1)
-		h0, h1 := hv(v0), hv(v1)
-		idx := int(t[h0]) - base
-		// Find a match: a repeat at ip2 (off = rep0), or a hash match at
-		// ip0 (cand).
-		cur0, off, cand := 0, 0, -1
-		for ip3 < limit {
-			v2 := load(ip2)
-			cur0 = ip0
-			t[h0] = uint32(ip0 + base)
-			if ip2 > rep0 && uint32(v2) == read32(ip2-rep0) {
-				ip0, off, cand = ip2, rep0, ip2-rep0
-				t[h1] = uint32(ip1 + base)
-				break
-			}
-			if uint(idx-1) < uint(ip0-1) && read32(idx) == uint32(v0) {
-				t[h1] = uint32(ip1 + base)
-				off, cand = ip0-idx, idx
-				break
-			}
-			idx = int(t[h1]) - base
-			h0, h1 = h1, hv(v2)
-			ip0, ip1, ip2 = ip1, ip2, ip3
-			v0, v1 = v1, v2
-			cur0 = ip0
-			t[h0] = uint32(ip0 + base)
-			if uint(idx-1) < uint(ip0-1) && read32(idx) == uint32(v0) {
-				if step <= 4 {
-					t[h1] = uint32(ip1 + base)
-				}
-				off, cand = ip0-idx, idx
-				break
-			}
-			idx = int(t[h1]) - base
-			v2 = load(ip2)
-			h0, h1 = h1, hv(v2)
-			ip0, ip1 = ip1, ip2
-			v0, v1 = v1, v2
-			ip2, ip3 = ip0+step, ip1+step
-			if ip2 >= nextStep {
-				step++
-				nextStep += fastStepIncr
-			}
-		}
+		fs.rep0 = e.rep[0]
+		ip, cand, cur0 := fastFind(fs, ip0)
 		if cand < 0 {
 			break
 		}
+		ip0 = ip
+		off := ip0 - cand
 		ml := 4 + matchLen(b, ip0+4, cand+4, end)
 		for ip0 > anchor && cand > 0 && b[ip0-1] == b[cand-1] {
 			ip0--
@@ -214,8 +167,8 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 				anchor = ip0
 			}
 		}
-		rep0 = e.rep[0]
 	}
+	fs.b = nil
 	e.lits = append(e.lits, b[anchor:end]...)
 }
 

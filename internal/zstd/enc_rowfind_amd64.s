@@ -8,12 +8,60 @@
 // Registers in the search: BX = &b[ip], SI = end-ip, DI = &pos[r],
 // R8 = candidate mask (newest at bit 0), R9 = head, R10 = size-1,
 // R11 = ip, R13 = best length, R14 = its offset, R15 = attempts left.
-// Locals: the row, its first entry r, the tag and ip+base.
-TEXT ·rowFind(SB), NOSPLIT, $32-40
+// Locals: the row, its first entry r, the tag, ip+base and the offsets
+// of the candidates (cands, at most 64).
+TEXT ·rowFind(SB), NOSPLIT, $288-40
 	MOVQ f+0(FP), R12
 	MOVQ ip+8(FP), R11
 	MOVQ rowFinder_b(R12), BX
 	ADDQ R11, BX
+	// Prefetch the row of ip+8, which a search a few positions on reads
+	// (zstd's row hash cache serves the same purpose): the tags and the
+	// first two lines of positions.
+	MOVQ rowFinder_b+8(R12), AX
+	SUBQ R11, AX
+	CMPQ AX, $16
+	JLT  haship
+	MOVQ 8(BX), AX
+	MOVQ rowFinder_rowBits(R12), CX
+	ADDQ $8, CX
+	MOVQ rowFinder_minMatch(R12), DX
+	CMPQ DX, $4
+	JNE  phash5
+	IMUL3L $-1640531535, AX, AX // prime4
+	NEGQ CX
+	ADDQ $32, CX
+	SHRL CX, AX
+	JMP  phashed
+
+phash5:
+	CMPQ DX, $5
+	JNE  phash6
+	SHLQ $24, AX
+	MOVQ $889523592379, DX // prime5
+	JMP  phashmul
+
+phash6:
+	SHLQ $16, AX
+	MOVQ $227718039650203, DX // prime6
+
+phashmul:
+	IMULQ DX, AX
+	NEGQ  CX
+	ADDQ  $64, CX
+	SHRQ  CX, AX
+
+phashed:
+	SHRQ $8, AX
+	MOVQ rowFinder_rowLog(R12), CX
+	SHLQ CX, AX
+	MOVQ rowFinder_tags(R12), DX
+	PREFETCHT0 (DX)(AX*1)
+	MOVQ rowFinder_pos(R12), DX
+	PREFETCHT0 (DX)(AX*4)
+	PREFETCHT0 64(DX)(AX*4)
+
+haship:
 	MOVQ (BX), AX
 	MOVQ rowFinder_rowBits(R12), CX
 	ADDQ $8, CX
@@ -112,14 +160,19 @@ search:
 	ADDL R11, AX
 	MOVL AX, ipabs-32(SP)
 	MOVQ rowFinder_attempts(R12), R15
-	XORQ R13, R13
-	XORQ R14, R14
 
-loop:
+	// First pass (zstd's too): the offsets of the candidates, newest
+	// first, into cands, and their data prefetched, so that the loads of
+	// the positions and of the data overlap instead of waiting on one
+	// another.
+	LEAQ cands-288(SP), R13
+	XORQ R12, R12
+
+collect:
 	TESTQ R8, R8
-	JZ    done
+	JZ    verify
 	TESTQ R15, R15
-	JLE   done
+	JLE   verify
 	DECQ  R15
 	BSFQ  R8, AX
 	LEAQ  -1(R8), CX
@@ -130,7 +183,28 @@ loop:
 	SUBL  (DI)(AX*4), DX // DX = offset
 	LEAL  -1(DX), CX
 	CMPL  CX, R11
-	JAE   done           // an entry of an earlier stream
+	JAE   verify         // an entry of an earlier stream: the older ones are too
+	MOVL  DX, (R13)(R12*4)
+	INCQ  R12
+	MOVQ  BX, CX
+	SUBQ  DX, CX
+	PREFETCHT0 (CX)
+	JMP   collect
+
+	// Second pass: the candidates checked and extended in turn.
+	// DI = cands, R8 = next, R15 = count.
+verify:
+	MOVQ R13, DI
+	MOVQ R12, R15
+	XORQ R8, R8
+	XORQ R13, R13
+	XORQ R14, R14
+
+loop:
+	CMPQ  R8, R15
+	JGE   done
+	MOVL  (DI)(R8*4), DX
+	INCQ  R8
 	MOVQ  BX, CX
 	SUBQ  DX, CX         // CX = &b[ip-offset]
 	MOVBLZX (CX)(R13*1), AX
