@@ -2,17 +2,21 @@ package zstd
 
 import (
 	"runtime"
-	"syscall"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
-// threadCPU returns the CPU time the calling thread has used, in ns.
+// threadCPU returns the CPU time the calling thread has used, in ns. The
+// thread's CPU clock counts the scheduler's exact run time, where
+// getrusage's figures are split by timer ticks and move in steps of a
+// tick on a loaded machine.
 func threadCPU() int64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru) != nil {
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts) != nil {
 		return 0
 	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	return ts.Nano()
 }
 
 // runCPU runs f b.N times on a locked thread and reports its CPU time per

@@ -26,6 +26,7 @@ var (
 
 func init() {
 	initBaselines()
+	initSeqVals()
 	for k := range predefTable {
 		if err := predefTable[k].build(predefNorm[k], predefLog[k]); err != nil {
 			panic("zstd: predefined table: " + err.Error())
@@ -101,6 +102,86 @@ func (tab *fseTable) build(norm []int16, log uint8) error {
 		nb := int(log) - (bits.Len16(x) - 1)
 		t[u].nb = uint8(nb)
 		t[u].base = uint16(int(x)<<nb - size)
+	}
+	tab.log = log
+	return nil
+}
+
+// seqVals[k][c] is the extra bits and value baseline of code c of the
+// sequences tables of kind k, as seqEntry packs them (bits 8-15 and
+// 32-63).
+var seqVals [3][64]uint64
+
+func initSeqVals() {
+	for c := range seqVals[kindLL] {
+		if c <= fseMaxSym[kindLL] {
+			seqVals[kindLL][c] = seqEntry(0, llBits[c], 0, llBase[c])
+		}
+		if c <= fseMaxSym[kindML] {
+			seqVals[kindML][c] = seqEntry(0, mlBits[c], 0, mlBase[c])
+		}
+		o := uint8(c & 31)
+		seqVals[kindOF][c] = seqEntry(0, o, 0, 1<<o)
+	}
+}
+
+// buildSeq builds the packed states (tab.seq) of a sequences table of
+// kind k from a normalized distribution with accuracy log log (at most
+// 9): what build then setBaselines give, in one pass over the states
+// (tab.e is left as it was). The symbols are spread into a local array,
+// without the search for free cells when no symbol has the "less than
+// 1" probability.
+func (tab *fseTable) buildSeq(norm []int16, log uint8, k int) error {
+	size := 1 << log
+	var syms [512]uint8
+	var next [64]uint16
+	if len(norm) > len(next) {
+		return reason("FSE distribution has too many symbols")
+	}
+	high := size - 1
+	for s, n := range norm {
+		if n == -1 {
+			if high < 0 {
+				return reason("bad FSE distribution")
+			}
+			syms[high&511] = uint8(s)
+			high--
+			next[s] = 1
+		} else {
+			next[s] = uint16(n)
+		}
+	}
+	pos, step, mask := 0, size>>1+size>>3+3, size-1
+	if high == size-1 {
+		for s, n := range norm {
+			for i := 0; i < int(n); i++ {
+				syms[pos&511] = uint8(s)
+				pos = (pos + step) & mask
+			}
+		}
+	} else {
+		for s, n := range norm {
+			for i := 0; i < int(n); i++ {
+				syms[pos&511] = uint8(s)
+				for pos = (pos + step) & mask; pos > high; pos = (pos + step) & mask {
+				}
+			}
+		}
+	}
+	if pos != 0 {
+		return reason("bad FSE distribution")
+	}
+	vals := &seqVals[k]
+	seq := tab.seq[:size]
+	for u := range seq {
+		s := syms[u] & 63
+		x := next[s]
+		if x == 0 {
+			return reason("bad FSE distribution")
+		}
+		next[s] = x + 1
+		nb := uint(log) - uint(bits.Len16(x)-1)
+		seq[u] = vals[s] | uint64(nb) | uint64(uint16(int(x)<<nb-size))<<16
 	}
 	tab.log = log
 	return nil

@@ -143,8 +143,28 @@ func (t *hufTable) build(w []uint8, nw int) error {
 		e := uint16(s)<<8 | uint16(log+1-int(x))
 		k := start[x]
 		n := 1 << (x - 1)
-		for i := k; i < k+n; i++ {
-			t.dt[i&(1<<hufMaxBits-1)] = e
+		if k+n > len(t.dt) {
+			return reason("bad Huffman weights") // not reached: the ranks fill 1<<log entries
+		}
+		// Runs are powers of 2: eight stores per step from 8 on (the
+		// longest codes, most symbols, have runs of 1 or 2).
+		d := t.dt[k : k+n]
+		switch n {
+		case 1:
+			d[0] = e
+		case 2:
+			d[1] = e
+			d[0] = e
+		case 4:
+			d[3] = e
+			d[2] = e
+			d[1] = e
+			d[0] = e
+		default:
+			for i := 0; i+8 <= len(d); i += 8 {
+				q := d[i : i+8 : i+8]
+				q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7] = e, e, e, e, e, e, e, e
+			}
 		}
 		start[x] = k + n
 	}

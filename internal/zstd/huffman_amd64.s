@@ -12,10 +12,10 @@
 //   SI, BP   scratch
 // Locals: 0-24(SP) each stream's start plus 8 (a refill reads 8 bytes at
 // a position that moves back at most 7 bytes from one at or above it);
-// 32-56(SP) each stream's output end minus 8 (four lookups write at most
-// 8 bytes).
+// 32-56(SP) each stream's output end minus 10 (five lookups write at most
+// 10 bytes).
 
-// CHECKS jumps to fail unless every stream can refill and has 8 bytes of
+// CHECKS jumps to fail unless every stream can refill and has 10 bytes of
 // room.
 #define CHECKS(fail) \
 	CMPQ R12, 0(SP) \
@@ -36,8 +36,11 @@
 	JA   fail
 
 // REFILL moves a stream back by the whole bytes read and reloads its
-// container.
+// container. The XORL breaks BSF's dependency on its destination's old
+// value (BSF leaves it unchanged on a zero source, so the CPU waits for
+// it): without it the four streams' refills form one chain through SI.
 #define REFILL(v, ip) \
+	XORL   SI, SI \
 	BSFQ   v, SI \
 	MOVQ   SI, BP \
 	SHRQ   $3, BP \
@@ -68,25 +71,25 @@ TEXT ·hufBulk4X2BMI2(SB), NOSPLIT, $64-64
 	ADDQ BP, AX
 	MOVQ AX, 0(SP)
 	MOVQ 128(SI), AX
-	LEAQ -8(DI)(AX*1), AX
+	LEAQ -10(DI)(AX*1), AX
 	MOVQ AX, 32(SP)
 	MOVQ 72(SI), BX
 	ADDQ BP, BX
 	MOVQ BX, 8(SP)
 	MOVQ 136(SI), BX
-	LEAQ -8(DI)(BX*1), BX
+	LEAQ -10(DI)(BX*1), BX
 	MOVQ BX, 40(SP)
 	MOVQ 80(SI), CX
 	ADDQ BP, CX
 	MOVQ CX, 16(SP)
 	MOVQ 144(SI), CX
-	LEAQ -8(DI)(CX*1), CX
+	LEAQ -10(DI)(CX*1), CX
 	MOVQ CX, 48(SP)
 	MOVQ 88(SI), DX
 	ADDQ BP, DX
 	MOVQ DX, 24(SP)
 	MOVQ 152(SI), DX
-	LEAQ -8(DI)(DX*1), DX
+	LEAQ -10(DI)(DX*1), DX
 	MOVQ DX, 56(SP)
 	MOVQ 0(SI), R12
 	ADDQ BP, R12
@@ -123,11 +126,17 @@ TEXT ·hufBulk4X2BMI2(SB), NOSPLIT, $64-64
 	SHLXQ BP, R11, R11
 	MOVQ dt+0(FP), DI
 
+	PCALIGN $32
+
 loop:
 	REFILL(R8, R12)
 	REFILL(R9, R13)
 	REFILL(R10, R14)
 	REFILL(R11, R15)
+	LOOKUP(R8, AX)
+	LOOKUP(R9, BX)
+	LOOKUP(R10, CX)
+	LOOKUP(R11, DX)
 	LOOKUP(R8, AX)
 	LOOKUP(R9, BX)
 	LOOKUP(R10, CX)
@@ -177,4 +186,153 @@ done:
 	MOVQ DX, 120(SI)
 
 none:
+	RET
+
+// Register use in hufBulk4X1BMI2 (the streams advance together, five
+// symbols each per round, so that two output pointers and the distance
+// between streams address all four):
+//   R8-R11   the bit containers of streams 0-3, as in hufBulk4X2BMI2
+//   R12-R15  the streams' positions in src (pointers)
+//   AX, BX   the output positions of streams 0 and 2 (pointers)
+//   CX       the distance from stream 0's output to stream 1's (and
+//            from stream 2's to stream 3's)
+//   DX       64 - the table's log: the shift that leaves a lookup's index
+//   DI       the single-symbol table
+//   SI, BP   scratch
+// Locals: 0-24(SP) each stream's start plus 8; 32(SP) the last position
+// of BX from which stream 3 has 8 bytes of room (five lookups write 5
+// bytes; the generic loop's 8-byte stores need 8).
+
+// CHECKS1 jumps to fail unless every stream can refill and stream 3 (the
+// one with the fewest symbols) has 8 bytes of room.
+#define CHECKS1(fail) \
+	CMPQ R12, 0(SP) \
+	JB   fail \
+	CMPQ R13, 8(SP) \
+	JB   fail \
+	CMPQ R14, 16(SP) \
+	JB   fail \
+	CMPQ R15, 24(SP) \
+	JB   fail \
+	CMPQ BX, 32(SP) \
+	JA   fail
+
+// LOOKUP1 decodes one symbol of a stream and stores it at mem.
+#define LOOKUP1(v, mem) \
+	SHRXQ   DX, v, SI \
+	MOVWLZX (DI)(SI*2), BP \
+	SHLXQ   BP, v, v \
+	SHRL    $8, BP \
+	MOVB    BP, mem
+
+// ROUND1 decodes one symbol of each stream, at offset k of its output.
+#define ROUND1(k) \
+	LOOKUP1(R8, k(AX)) \
+	LOOKUP1(R9, k(AX)(CX*1)) \
+	LOOKUP1(R10, k(BX)) \
+	LOOKUP1(R11, k(BX)(CX*1))
+
+// func hufBulk4X1BMI2(dt *[2048]uint16, log uint, dst, src []byte, s *huf4)
+TEXT ·hufBulk4X1BMI2(SB), NOSPLIT, $40-72
+	MOVQ s+64(FP), SI
+	MOVQ src_base+40(FP), BP
+	MOVQ dst_base+16(FP), DI
+	MOVQ 64(SI), AX
+	ADDQ BP, AX
+	MOVQ AX, 0(SP)
+	MOVQ 72(SI), AX
+	ADDQ BP, AX
+	MOVQ AX, 8(SP)
+	MOVQ 80(SI), AX
+	ADDQ BP, AX
+	MOVQ AX, 16(SP)
+	MOVQ 88(SI), AX
+	ADDQ BP, AX
+	MOVQ AX, 24(SP)
+	MOVQ 96(SI), AX
+	ADDQ DI, AX
+	MOVQ 104(SI), CX
+	SUBQ 96(SI), CX
+	MOVQ 112(SI), BX
+	ADDQ DI, BX
+	MOVQ 152(SI), DX
+	LEAQ -8(DI)(DX*1), DX
+	SUBQ CX, DX
+	MOVQ DX, 32(SP)
+	MOVQ 0(SI), R12
+	ADDQ BP, R12
+	MOVQ 8(SI), R13
+	ADDQ BP, R13
+	MOVQ 16(SI), R14
+	ADDQ BP, R14
+	MOVQ 24(SI), R15
+	ADDQ BP, R15
+	CHECKS1(none1)
+	MOVQ  (R12), R8
+	ORQ   $1, R8
+	MOVQ  32(SI), BP
+	SHLXQ BP, R8, R8
+	MOVQ  (R13), R9
+	ORQ   $1, R9
+	MOVQ  40(SI), BP
+	SHLXQ BP, R9, R9
+	MOVQ  (R14), R10
+	ORQ   $1, R10
+	MOVQ  48(SI), BP
+	SHLXQ BP, R10, R10
+	MOVQ  (R15), R11
+	ORQ   $1, R11
+	MOVQ  56(SI), BP
+	SHLXQ BP, R11, R11
+	MOVQ  $64, DX
+	SUBQ  log+8(FP), DX
+	MOVQ  dt+0(FP), DI
+
+	PCALIGN $32
+
+loop1:
+	REFILL(R8, R12)
+	REFILL(R9, R13)
+	REFILL(R10, R14)
+	REFILL(R11, R15)
+	ROUND1(0)
+	ROUND1(1)
+	ROUND1(2)
+	ROUND1(3)
+	ROUND1(4)
+	ADDQ $5, AX
+	ADDQ $5, BX
+	CHECKS1(done1)
+	JMP  loop1
+
+done1:
+	MOVQ s+64(FP), SI
+	MOVQ src_base+40(FP), BP
+	SUBQ BP, R12
+	MOVQ R12, 0(SI)
+	BSFQ R8, R8
+	MOVQ R8, 32(SI)
+	SUBQ BP, R13
+	MOVQ R13, 8(SI)
+	BSFQ R9, R9
+	MOVQ R9, 40(SI)
+	SUBQ BP, R14
+	MOVQ R14, 16(SI)
+	BSFQ R10, R10
+	MOVQ R10, 48(SI)
+	SUBQ BP, R15
+	MOVQ R15, 24(SI)
+	BSFQ R11, R11
+	MOVQ R11, 56(SI)
+	MOVQ dst_base+16(FP), BP
+	SUBQ BP, AX
+	MOVQ AX, 96(SI)
+	ADDQ CX, AX
+	MOVQ AX, 104(SI)
+	SUBQ BP, BX
+	MOVQ BX, 112(SI)
+	ADDQ CX, BX
+	MOVQ BX, 120(SI)
+
+none1:
 	RET

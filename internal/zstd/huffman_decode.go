@@ -57,18 +57,22 @@ type huf4 struct {
 	end  [4]int  // the end of each stream's output
 }
 
-// hufUseX2 picks the decoding table of a 4-stream block of n literals.
-// The double-symbol table decodes two symbols per lookup when their codes
-// fit in 11 bits together, but costs a build of 2048 entries (about as
-// long as decoding 4 KiB of literals): it is built for large blocks, and
-// used by the treeless blocks that follow.
-func hufUseX2(t *hufTable, n int) bool {
+// hufUseX2 picks the decoding table of a 4-stream block of n literals
+// coded in c bytes. The double-symbol table decodes two symbols per lookup
+// when their codes fit in 11 bits together, but costs a build of 2048
+// entries (about as long as decoding 4 KiB of literals): it is built for
+// large blocks, and used by the treeless blocks that follow. Literals that
+// barely compress (codes of 6.5 bits or more on average, 16c >= 13n) have
+// too few such pairs to pay for the double-symbol loop's longer steps:
+// they take the single-symbol table, as zstd's own decoder chooses on
+// such streams.
+func hufUseX2(t *hufTable, n, c int) bool {
 	if hufForce != 0 {
 		return hufForce == 2
 	}
-	// The table indexes 11 bits: even with codes of 7 or 8 bits on
-	// average, enough pairs fit that it beats the single-symbol table
-	// on the literals zstd chooses to Huffman-code.
+	if 16*c >= 13*n {
+		return false
+	}
 	return t.x2 || n >= hufX2MinLits
 }
 
@@ -87,7 +91,7 @@ func (t *hufTable) decode4(dst, src []byte) error {
 	if err != nil {
 		return err
 	}
-	if hufUseX2(t, len(dst)) {
+	if hufUseX2(t, len(dst), len(src)) {
 		if !t.x2 {
 			t.buildX2()
 		}
@@ -230,16 +234,16 @@ func hufBulk4X1Generic(t *hufTable, dst, src []byte, s *huf4) {
 	s.out = [4]int{o0 + j, o1 + j, o2 + j, o3 + j}
 }
 
-// hufBulk4X2Generic decodes symbols with the double-symbol table, four
-// lookups (4 to 8 symbols) per stream and refill, while every stream has
-// 8 bytes to refill from and 8 bytes of room.
+// hufBulk4X2Generic decodes symbols with the double-symbol table, five
+// lookups (5 to 10 symbols) per stream and refill, while every stream
+// has 8 bytes to refill from and 10 bytes of room.
 func hufBulk4X2Generic(dt *[1 << hufMaxBits]uint32, dst, src []byte, s *huf4) {
 	const top = 64 - hufMaxBits
 	p0, p1, p2, p3 := s.pos[0], s.pos[1], s.pos[2], s.pos[3]
 	u0, u1, u2, u3 := s.used[0], s.used[1], s.used[2], s.used[3]
 	l0, l1, l2, l3 := s.lim[0], s.lim[1], s.lim[2], s.lim[3]
 	o0, o1, o2, o3 := s.out[0], s.out[1], s.out[2], s.out[3]
-	n0, n1, n2, n3 := s.end[0]-8, s.end[1]-8, s.end[2]-8, s.end[3]-8
+	n0, n1, n2, n3 := s.end[0]-10, s.end[1]-10, s.end[2]-10, s.end[3]-10
 	for o0 <= n0 && o1 <= n1 && o2 <= n2 && o3 <= n3 && p0 >= l0 && p1 >= l1 && p2 >= l2 && p3 >= l3 {
 		p0 -= int(u0 >> 3)
 		p1 -= int(u1 >> 3)
@@ -281,23 +285,31 @@ func hufBulk4X2Generic(dt *[1 << hufMaxBits]uint32, dst, src []byte, s *huf4) {
 		e1 := dt[v1>>top]
 		e2 := dt[v2>>top]
 		e3 := dt[v3>>top]
-		u0 += uint(a0&63 + b0&63 + c0&63 + e0&63)
-		u1 += uint(a1&63 + b1&63 + c1&63 + e1&63)
-		u2 += uint(a2&63 + b2&63 + c2&63 + e2&63)
-		u3 += uint(a3&63 + b3&63 + c3&63 + e3&63)
-		o0 = put4X2(dst, o0, a0, b0, c0, e0)
-		o1 = put4X2(dst, o1, a1, b1, c1, e1)
-		o2 = put4X2(dst, o2, a2, b2, c2, e2)
-		o3 = put4X2(dst, o3, a3, b3, c3, e3)
+		v0 <<= e0 & 63
+		v1 <<= e1 & 63
+		v2 <<= e2 & 63
+		v3 <<= e3 & 63
+		f0 := dt[v0>>top]
+		f1 := dt[v1>>top]
+		f2 := dt[v2>>top]
+		f3 := dt[v3>>top]
+		u0 += uint(a0&63 + b0&63 + c0&63 + e0&63 + f0&63)
+		u1 += uint(a1&63 + b1&63 + c1&63 + e1&63 + f1&63)
+		u2 += uint(a2&63 + b2&63 + c2&63 + e2&63 + f2&63)
+		u3 += uint(a3&63 + b3&63 + c3&63 + e3&63 + f3&63)
+		o0 = put5X2(dst, o0, a0, b0, c0, e0, f0)
+		o1 = put5X2(dst, o1, a1, b1, c1, e1, f1)
+		o2 = put5X2(dst, o2, a2, b2, c2, e2, f2)
+		o3 = put5X2(dst, o3, a3, b3, c3, e3, f3)
 	}
 	s.pos = [4]int{p0, p1, p2, p3}
 	s.used = [4]uint{u0, u1, u2, u3}
 	s.out = [4]int{o0, o1, o2, o3}
 }
 
-// put4X2 writes the symbols of four double-symbol entries at dst[o:] (as
-// one 8-byte store) and returns the offset after them.
-func put4X2(dst []byte, o int, a, b, c, e uint32) int {
+// put5X2 writes the symbols of five double-symbol entries at dst[o:] (an
+// 8-byte store, then a 2-byte one) and returns the offset after them.
+func put5X2(dst []byte, o int, a, b, c, e, f uint32) int {
 	// Byte 1 of an entry is its symbol count: (x >> 5) & 0x18 is 8 times it.
 	w := uint64(a >> 16)
 	n := a >> 5 & 0x18
@@ -308,5 +320,7 @@ func put4X2(dst []byte, o int, a, b, c, e uint32) int {
 	w |= uint64(e>>16) << n
 	n += e >> 5 & 0x18
 	binary.LittleEndian.PutUint64(dst[o:], w)
-	return o + int(n>>3)
+	o += int(n >> 3)
+	binary.LittleEndian.PutUint16(dst[o:], uint16(f>>16))
+	return o + int(f>>8&3)
 }

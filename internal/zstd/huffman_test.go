@@ -31,7 +31,7 @@ type hufMode struct {
 func hufModes() []hufMode {
 	m := []hufMode{{"x1", 1, false}, {"x2", 2, false}, {"auto", 0, false}}
 	if hufAsm && hufAsmCPU {
-		m = append(m, hufMode{"x2-asm", 2, true}, hufMode{"auto-asm", 0, true})
+		m = append(m, hufMode{"x1-asm", 1, true}, hufMode{"x2-asm", 2, true}, hufMode{"auto-asm", 0, true})
 	}
 	return m
 }
@@ -316,9 +316,9 @@ func TestHufModesCorpus(t *testing.T) {
 	}
 }
 
-// TestHufBulkState runs the generic and assembly double-symbol loops on
-// the same 4-stream sections and compares the state they stop in and
-// what they decoded.
+// TestHufBulkState runs the generic and assembly loops (single- and
+// double-symbol) on the same 4-stream sections, intact and mutated, and
+// compares the state they stop in and what they decoded.
 func TestHufBulkState(t *testing.T) {
 	if !hufAsm || !hufAsmCPU {
 		t.Skip("no assembly loop on this build or CPU")
@@ -353,19 +353,32 @@ func TestHufBulkState(t *testing.T) {
 			if err != nil {
 				continue
 			}
-			sa := sg
-			hufBulk4X2Generic(&tab.dt2, dg, streams, &sg)
-			hufBulk4X2BMI2(&tab.dt2, da, streams, &sa)
-			if sg != sa {
-				t.Fatalf("section %d/%d: state %+v, generic %+v", i, mut, sa, sg)
-			}
-			seg := (regen + 3) / 4
-			for k := 0; k < 4; k++ {
-				if !bytes.Equal(dg[k*seg:sg.out[k]], da[k*seg:sa.out[k]]) {
-					t.Fatalf("section %d/%d: stream %d decodes differently", i, mut, k)
+			s0 := sg
+			for _, x2 := range []bool{false, true} {
+				sg, sa := s0, s0
+				clear(dg)
+				clear(da)
+				if x2 {
+					hufBulk4X2Generic(&tab.dt2, dg, streams, &sg)
+					hufBulk4X2BMI2(&tab.dt2, da, streams, &sa)
+				} else {
+					hufBulk4X1Generic(tab, dg, streams, &sg)
+					hufBulk4X1BMI2(&tab.dt, uint(tab.log), da, streams, &sa)
 				}
+				if sg != sa {
+					t.Fatalf("section %d/%d x2=%v: state %+v, generic %+v", i, mut, x2, sa, sg)
+				}
+				if sg == s0 && len(dg) >= 4000 && mut == 0 {
+					t.Fatalf("section %d x2=%v: the bulk loop decoded nothing", i, x2)
+				}
+				seg := (regen + 3) / 4
+				for k := 0; k < 4; k++ {
+					if !bytes.Equal(dg[k*seg:sg.out[k]], da[k*seg:sa.out[k]]) {
+						t.Fatalf("section %d/%d x2=%v: stream %d decodes differently", i, mut, x2, k)
+					}
+				}
+				checked++
 			}
-			checked++
 		}
 	}
 	if checked < 50 {

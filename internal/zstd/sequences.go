@@ -105,10 +105,9 @@ func (d *Decoder) fseTable(k int, b []byte) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := d.own[k].build(norm, log); err != nil {
+	if err := d.own[k].buildSeq(norm, log, k); err != nil {
 		return 0, err
 	}
-	d.own[k].setBaselines(k)
 	d.fseDesc[k] = append(d.fseDesc[k], b[:n]...)
 	d.tables[k] = &d.own[k]
 	return n, nil
