@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"testing"
+	"unsafe"
 
 	"github.com/blosc2go/blosc2/internal/testgen"
 )
@@ -201,6 +202,45 @@ func TestSeqAsmOffsetLimit(t *testing.T) {
 			case cut == 1 && !bytes.Equal(dst[:st.o], want[1:st.o+1]):
 				t.Fatalf("%s: wrong output before the bad offset", blk.name)
 			}
+		}
+	}
+}
+
+// TestAsmLayouts checks the offsets the assembly loops use for the fields
+// of seqState, huf4 and hufTable.
+func TestAsmLayouts(t *testing.T) {
+	var st seqState
+	var h huf4
+	var tab hufTable
+	for _, c := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"seqState.llT", unsafe.Offsetof(st.llT), 0},
+		{"seqState.ofT", unsafe.Offsetof(st.ofT), 8},
+		{"seqState.mlT", unsafe.Offsetof(st.mlT), 16},
+		{"seqState.bv", unsafe.Offsetof(st.bv), 24},
+		{"seqState.used", unsafe.Offsetof(st.used), 32},
+		{"seqState.bpos", unsafe.Offsetof(st.bpos), 40},
+		{"seqState.llS", unsafe.Offsetof(st.llS), 48},
+		{"seqState.ofS", unsafe.Offsetof(st.ofS), 56},
+		{"seqState.mlS", unsafe.Offsetof(st.mlS), 64},
+		{"seqState.rep", unsafe.Offsetof(st.rep), 72},
+		{"seqState.o", unsafe.Offsetof(st.o), 96},
+		{"seqState.lp", unsafe.Offsetof(st.lp), 104},
+		{"seqState.n", unsafe.Offsetof(st.n), 112},
+		{"seqState.llen", unsafe.Offsetof(st.llen), 120},
+		{"seqState.mlen", unsafe.Offsetof(st.mlen), 128},
+		{"seqState.off", unsafe.Offsetof(st.off), 136},
+		{"seqState.scratch", unsafe.Offsetof(st.scratch), 144},
+		{"huf4.used", unsafe.Offsetof(h.used), 32},
+		{"huf4.lim", unsafe.Offsetof(h.lim), 64},
+		{"huf4.out", unsafe.Offsetof(h.out), 96},
+		{"huf4.end", unsafe.Offsetof(h.end), 128},
+		{"hufTable.log", unsafe.Offsetof(tab.log), 4096},
+	} {
+		if unsafe.Sizeof(uintptr(0)) == 8 && c.got != c.want {
+			t.Errorf("%s at %d, the assembly expects %d", c.name, c.got, c.want)
 		}
 	}
 }
