@@ -38,6 +38,11 @@
 // TBL in place of PSHUFB. Their speed has not been measured on arm64
 // hardware (there is none here, only emulation); they mirror the amd64
 // loops, which were measured against the Go loops before they were kept.
+// Under qemu-aarch64 (its execution log, -d in_asm,exec,nochain) they run
+// about half the instructions of the Go loops compiled for arm64: on
+// BenchmarkDecodeBlosc's cl5/i32-noshuffle stream, 3.3 against 6.6 per
+// decoded byte for Huffman literals and 6.3 against 15.1 for sequences;
+// the whole decode 11.2 against 23.2.
 //
 // Hostile input gets an *Error wrapping ErrCorrupt (or ErrShortDst,
 // ErrDict, ErrUnsupported) with the offset of the problem: every size,
