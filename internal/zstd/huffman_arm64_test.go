@@ -14,6 +14,13 @@ func hufBulk4X2BMI2(dt *[1 << hufMaxBits]uint32, dst, src []byte, s *huf4) {
 	hufBulk4X2Asm(dt, dst, src, s)
 }
 
+// hufBulk4X1BMI2 is amd64's name and arguments for the assembly
+// single-symbol loop, which TestHufBulkState calls; here it is
+// hufBulk4X1Asm, which takes the table.
+func hufBulk4X1BMI2(dt *[1 << hufMaxBits]uint16, log uint, dst, src []byte, s *huf4) {
+	hufBulk4X1Asm(&hufTable{dt: *dt, log: uint8(log)}, dst, src, s)
+}
+
 // TestArm64AsmSelected fails unless an arm64 build without purego runs
 // the assembly Huffman and sequence loops (so that the cross-checks
 // compare them with the Go loops rather than skip).
