@@ -60,6 +60,7 @@ type encWorker struct {
 	zalt     []byte     // the zstd frame with plane blocks
 	zstd     [3]zstdEnc // concurrency 1; see zstdFor
 	zstdNext int        // the slot of zstd to replace next
+	dict     *dictState // UseDict: training scratch and the chunk's dictionary
 }
 
 // zstdEnc is a zstd encoder and the level, window and block sizes it was
@@ -152,6 +153,7 @@ type encKey struct {
 	split     SplitMode
 	workers   int
 	format    Format
+	useDict   bool
 }
 
 const maxCachedEncoders = 64
@@ -176,7 +178,7 @@ func Compress(dst, src []byte, opts Options) ([]byte, error) {
 		return e.Compress(dst, src)
 	}
 	k := encKey{opts.Codec, opts.Clevel, opts.Typesize, opts.Filters, opts.FiltersMeta,
-		opts.Blocksize, opts.SplitMode, opts.Workers, opts.Format}
+		opts.Blocksize, opts.SplitMode, opts.Workers, opts.Format, opts.UseDict}
 	encCacheMu.Lock()
 	e := encCache[k]
 	encCacheMu.Unlock()
@@ -300,7 +302,18 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 	start := len(dst)
 	limit := len(src) + e.hlen
 	max := start + limit
+	if e.hlen+4*p.nblocks > limit {
+		return dst, false, nil
+	}
+
+	w := e.states.get()
+	defer e.states.put(w)
+
 	dict := e.opts.Dict
+	if e.opts.UseDict {
+		dict = e.trainDict(w, src, p)
+	}
+	p.dict = dict
 	pre := e.hlen + 4*p.nblocks
 	if dict != nil {
 		pre += 4 + len(dict)
@@ -318,9 +331,6 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 		dst = append(dst, n[:]...)
 		dst = append(dst, dict...)
 	}
-
-	w := e.states.get()
-	defer e.states.put(w)
 
 	// DELTA XORs the blocks after the first with block 0 as the decoder
 	// will have it.
@@ -447,7 +457,7 @@ func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, f
 func (e *Encoder) decodedBlock0(p *encPlan, block []byte) ([]byte, error) {
 	q := *p
 	q.nbytes, q.nblocks, q.leftover = p.blocksize, 1, 0
-	dict := e.opts.Dict
+	dict := p.dict
 	pre := e.hlen + 4
 	if dict != nil {
 		pre += 4 + len(dict)

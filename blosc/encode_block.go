@@ -20,22 +20,7 @@ import (
 func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref, out []byte, max int) (_ []byte, allZero, ok bool) {
 	o := &e.opts
 	bsize := p.blockLen(j)
-	data := src[j*p.blocksize : j*p.blocksize+bsize]
-	if e.nfilters > 0 {
-		if j == 0 {
-			ref = nil
-		}
-		cur := 0
-		for i, f := range o.Filters {
-			if f == NoFilter {
-				continue
-			}
-			dst := w.buf(cur, bsize)
-			o.applyFilter(i, dst, data, ref)
-			data = dst
-			cur ^= 1
-		}
-	}
+	data := e.filterBlock(w, p, src, j, ref)
 	nst := p.nstreams(j, o.Typesize)
 	neblock := bsize / nst
 	runs := o.Format == FormatBlosc2
@@ -44,7 +29,7 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 	// zstd encoder of its own.
 	planeBlk := 0
 	if nst == 1 && o.Codec == Zstd {
-		planeBlk = zstdPlaneBlock(p.blocksize, e.planes, len(o.Dict))
+		planeBlk = zstdPlaneBlock(p.blocksize, e.planes, len(p.dict))
 	}
 	allZero = true
 	for s := 0; s < nst; s++ {
@@ -82,7 +67,7 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 		if hi > cap(out) {
 			hi = cap(out)
 		}
-		n := e.compressStream(w, out[pos+4:pos+4+capn:hi], stream, planeBlk)
+		n := e.compressStream(w, out[pos+4:pos+4+capn:hi], stream, planeBlk, p.dict)
 		if n == 0 {
 			if neblock > room {
 				return out, false, false
@@ -94,6 +79,32 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 		out = out[:pos+4+n]
 	}
 	return out, allZero, true
+}
+
+// filterBlock returns block j of src after the filters: src itself
+// without filters, else one of w's two filter buffers. ref is block 0 as
+// the decoder will see it (DELTA).
+func (e *Encoder) filterBlock(w *encWorker, p *encPlan, src []byte, j int, ref []byte) []byte {
+	o := &e.opts
+	bsize := p.blockLen(j)
+	data := src[j*p.blocksize : j*p.blocksize+bsize]
+	if e.nfilters == 0 {
+		return data
+	}
+	if j == 0 {
+		ref = nil
+	}
+	cur := 0
+	for i, f := range o.Filters {
+		if f == NoFilter {
+			continue
+		}
+		dst := w.buf(cur, bsize)
+		o.applyFilter(i, dst, data, ref)
+		data = dst
+		cur ^= 1
+	}
+	return data
 }
 
 // growLen returns b extended by n bytes (contents of the extension

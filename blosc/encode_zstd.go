@@ -26,9 +26,13 @@ const zstdOwnMaxClevel = 5
 // size, or 0 when it does not fit in len(dst) bytes. It may write anywhere
 // in dst[:cap(dst)]. blk is zstdPlaneBlock's block size when src is a
 // shuffled block in one stream, else 0 (used by klauspost's path only).
-func (e *Encoder) zstdCompress(w *encWorker, dst, src []byte, blk int) int {
-	if e.opts.Clevel <= zstdOwnMaxClevel {
-		return e.zstdCompressOwn(dst, src)
+// dict is the chunk's dictionary (nil: none). A dictionary trained for the
+// chunk (UseDict) is always used by our encoder, whatever the clevel:
+// klauspost/compress's encoders take their dictionary when they are made,
+// and one per chunk would cost its match tables each time.
+func (e *Encoder) zstdCompress(w *encWorker, dst, src []byte, blk int, dict []byte) int {
+	if e.opts.Clevel <= zstdOwnMaxClevel || e.opts.UseDict && dict != nil {
+		return e.zstdCompressOwn(dst, src, dict)
 	}
 	return e.zstdCompressKlauspost(w, dst, src, blk)
 }
@@ -74,8 +78,10 @@ func getZstdState() *zstdState { return zstdStates.get() }
 func putZstdState(s *zstdState) { zstdStates.put(s) }
 
 // setDict makes the state's encoder use dictionary d (nil: none). d is an
-// Encoder's Options.Dict, already checked by zstdOptions, and never
-// changes: the dictionary parsed last is reused while d is the same slice.
+// Encoder's Options.Dict, already checked by zstdOptions, which never
+// changes, or a dictionary trained for a chunk (raw content, which NewDict
+// does not copy or parse): the dictionary parsed last is reused while d is
+// the same slice.
 func (s *zstdState) setDict(d []byte) {
 	switch {
 	case d == nil:
@@ -92,14 +98,14 @@ func (s *zstdState) setDict(d []byte) {
 }
 
 // zstdCompressOwn compresses src into dst as one zstd frame with our
-// encoder at C-Blosc2's zstd level for the Encoder's clevel and returns
-// its size, or 0 when it does not fit in len(dst) bytes. It may write
-// anywhere in dst[:cap(dst)].
-func (e *Encoder) zstdCompressOwn(dst, src []byte) int {
+// encoder at C-Blosc2's zstd level for the Encoder's clevel, with
+// dictionary dict (nil: none), and returns its size, or 0 when it does not
+// fit in len(dst) bytes. It may write anywhere in dst[:cap(dst)].
+func (e *Encoder) zstdCompressOwn(dst, src, dict []byte) int {
 	s := getZstdState()
 	defer putZstdState(s)
 	s.enc.SetLevel(zstdCLevel(e.opts.Clevel))
-	s.setDict(e.opts.Dict)
+	s.setDict(dict)
 	// EncodeAll appends: give it a buffer it cannot outgrow (raw blocks
 	// cost 3 bytes per 128 KiB, after a frame header of at most 18 bytes).
 	bound := len(src) + len(src)>>10 + 32

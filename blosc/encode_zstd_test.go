@@ -124,7 +124,7 @@ func TestZstdFrameBlocks(t *testing.T) {
 		if tc.filter == NoFilter {
 			copy(src, data)
 		}
-		m := e.compressStream(w, dst, src, zstdPlaneBlock(n, e.planes, 0))
+		m := e.compressStream(w, dst, src, zstdPlaneBlock(n, e.planes, 0), nil)
 		if m == 0 {
 			t.Fatalf("%+v: stored raw", tc)
 		}
@@ -240,7 +240,7 @@ func TestZstdNoiseLiterals(t *testing.T) {
 		// zstdCompress takes that path for noise.
 		w = &encWorker{}
 		src := encGenerate("random", 13, 1, 32<<10)
-		e.zstdCompress(w, make([]byte, len(src)), src, 0)
+		e.zstdCompress(w, make([]byte, len(src)), src, 0, nil)
 		if !w.zstd[0].rawLit {
 			t.Errorf("clevel %d: zstdCompress coded the literals of noise", clevel)
 		}
@@ -330,7 +330,7 @@ func TestZstdOwnPeers(t *testing.T) {
 				for name, src := range streams {
 					id := fmt.Sprintf("%d/%s/clevel%d/dict=%v", n, name, clevel, withDict)
 					dst := make([]byte, len(src)+len(src)/2)
-					c := e.zstdCompressOwn(dst, src)
+					c := e.zstdCompressOwn(dst, src, e.opts.Dict)
 					if c == 0 {
 						t.Fatalf("%s: no frame", id)
 					}

@@ -1,0 +1,180 @@
+package blosc
+
+import (
+	"encoding/binary"
+
+	izstd "github.com/blosc2go/blosc2/internal/zstd"
+)
+
+// Dictionaries trained for a chunk (Options.UseDict).
+//
+// What C-Blosc2 does (blosc2_compress_ctx in blosc/blosc2.c, 3.3.3.dev):
+// a first pass runs the filters over every block and stores the filtered
+// chunk, block after block, uncompressed; the samples are then the first
+// n*s bytes of it, cut into n samples of s bytes, where n is the number of
+// streams (blocks, times the typesize when they are split), at least 8,
+// and s = nbytes/n/16: a sixteenth of the chunk, from its start. The
+// dictionary holds at most min(32 KiB, nbytes/20) bytes; below 256
+// (BLOSC2_MINUSEFULDICT), or with s = 0, the chunk is compressed without
+// one. For Zstd the dictionary is ZDICT_trainFromBuffer's (fast cover with
+// dmers of 8, 4 segment lengths, judged on a quarter of the samples; a
+// dictionary in zstd's format with entropy tables), and every stream is
+// compressed with ZSTD_createCDict(dict, size, 1): at zstd level 1, whatever
+// the clevel. For LZ4 and LZ4HC the dictionary is the first min(32 KiB,
+// nbytes/20, n*s) bytes of the filtered chunk, except that C writes the
+// dictionary's size (4 bytes) into the output before copying the
+// dictionary from the same buffer, at an offset of 4*nblocks into it, so
+// that its dictionary holds those 4 bytes in place of the data's (the
+// corpus chunk G_007 shows 0x983a0000, 15000, at offset 8). A chunk with a
+// dictionary is never a special zeros chunk.
+//
+// What we do: the same conditions (clevel above 0, at least 32 bytes, the
+// same dictionary size bounds, at least 8 samples of nbytes/n/16 bytes), but
+// the samples are spread over the whole filtered chunk, one at the start of
+// each stream (n evenly spaced positions), not all from its first bytes,
+// so that every byte plane of a shuffled chunk and every block has its say.
+// The dictionary is trained by internal/zstd's TrainDict (our fast cover,
+// raw content) for every codec: for LZ4 and LZ4HC too, in place of C's
+// first bytes, and without C's 4 stray bytes. The first three quarters of
+// the samples are trained on and the last quarter, from the end of the
+// chunk, judges: a chunk stores the dictionary only when the held-out
+// samples, compressed with the chunk's codec and level with and without
+// it, promise to save more than its size over all the chunk's streams
+// (the saving per held-out sample times the number of streams). Zstd
+// streams with a dictionary are compressed at the clevel's zstd level (as
+// without one), not at level 1, by our encoder at every clevel.
+
+const (
+	minUsefulDict      = 256 // BLOSC2_MINUSEFULDICT
+	dictMinSamples     = 8   // at least this many samples, as C
+	dictSampleFraction = 16  // the samples hold nbytes/16 bytes, as C's
+	dictJudgeMin       = 4   // streams compressed both ways to judge a dictionary
+)
+
+// dictState is a worker's scratch space for training dictionaries.
+type dictState struct {
+	trainer izstd.Trainer
+	samples [][]byte
+	starts  []int  // where each sample starts in buf
+	buf     []byte // the samples' bytes
+	dict    []byte // the dictionary of the chunk being compressed
+	out     []byte // LZ4 output while judging
+}
+
+// trainDict returns the dictionary to store in the chunk of src laid out
+// by p (see above), or nil for none. The dictionary is in w's memory,
+// valid until w trains the next one.
+func (e *Encoder) trainDict(w *encWorker, src []byte, p *encPlan) []byte {
+	o := &e.opts
+	maxSize := min(MaxDictSize, p.nbytes/20)
+	if maxSize < minUsefulDict {
+		return nil
+	}
+	nstreams := p.nblocks
+	if p.split {
+		nstreams *= o.Typesize
+	}
+	ns := max(nstreams, dictMinSamples)
+	sampleSize := p.nbytes / ns / dictSampleFraction
+	if sampleSize == 0 {
+		return nil
+	}
+	if w.dict == nil {
+		w.dict = new(dictState)
+	}
+	ds := w.dict
+	ds.samples = ds.samples[:0]
+	ds.buf = ds.buf[:0]
+	var ref []byte
+	if e.needsRef && p.nblocks > 1 {
+		ref = src[:p.blocksize] // DELTA's reference, as the input has it
+	}
+	stride := p.nbytes / ns
+	fblock, filtered := -1, []byte(nil)
+	starts := ds.starts[:0]
+	for i := 0; i < ns; i++ {
+		pos := i * stride
+		j := pos / p.blocksize
+		if j != fblock {
+			filtered, fblock = e.filterBlock(w, p, src, j, ref), j
+		}
+		off := pos - j*p.blocksize
+		if off+sampleSize > len(filtered) {
+			off = max(len(filtered)-sampleSize, 0)
+		}
+		starts = append(starts, len(ds.buf))
+		ds.buf = append(ds.buf, filtered[off:min(off+sampleSize, len(filtered))]...)
+	}
+	for i, s := range starts {
+		end := len(ds.buf)
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		ds.samples = append(ds.samples, ds.buf[s:end])
+	}
+	ds.starts = starts
+
+	td, err := ds.trainer.Train(ds.samples, maxSize, nil)
+	if err != nil {
+		return nil
+	}
+	dict := td.Content
+	if len(dict) >= 4 && binary.LittleEndian.Uint32(dict) == izstd.DictMagic {
+		// Decoders would take it for a dictionary in zstd's format.
+		dict = dict[1:]
+	}
+	if len(dict) == 0 || !e.dictPays(w, src, p, ref, nstreams, dict) {
+		return nil
+	}
+	ds.dict = append(ds.dict[:0], dict...)
+	return ds.dict
+}
+
+// dictPays reports whether dict is worth storing in the chunk of src: a
+// sixteenth of its streams (at least dictJudgeMin, at most all), spread
+// over the chunk, are compressed with the chunk's codec and clevel with
+// and without it, and the saving, scaled to all nstreams streams, must
+// exceed the dictionary's size by a quarter (the streams judged are a
+// sample: a margin against keeping a dictionary that costs more than it
+// saves).
+func (e *Encoder) dictPays(w *encWorker, src []byte, p *encPlan, ref []byte, nstreams int, dict []byte) bool {
+	ds := w.dict
+	spb := 1 // streams per block
+	if p.split {
+		spb = e.opts.Typesize
+	}
+	nj := min(nstreams, max(dictJudgeMin, nstreams/16))
+	plain, with := 0, 0
+	for k := 0; k < nj; k++ {
+		// Blocks spread over the chunk, and in them streams spread
+		// over the byte planes (a shuffled chunk's planes differ).
+		j := min((2*k+1)*p.nblocks/(2*nj), p.nblocks-1)
+		si := k % spb
+		if nj <= spb {
+			si = k * spb / nj
+		}
+		filtered := e.filterBlock(w, p, src, j, ref)
+		nst := p.nstreams(j, e.opts.Typesize)
+		neblock := len(filtered) / nst
+		if si >= nst {
+			si = 0
+		}
+		stream := filtered[si*neblock : (si+1)*neblock]
+		if cap(ds.out) < 2*len(stream)+64 {
+			ds.out = make([]byte, 2*len(stream)+64)
+		}
+		out := ds.out[:len(stream)]
+		for i, d := range [2][]byte{nil, dict} {
+			n := e.compressStream(w, out, stream, 0, d)
+			if n <= 0 {
+				n = len(stream) // stored as is
+			}
+			if i == 0 {
+				plain += n
+			} else {
+				with += n
+			}
+		}
+	}
+	return (plain-with)*nstreams/nj > len(dict)+len(dict)/4
+}
