@@ -49,6 +49,8 @@ const (
 	dictMinSamples     = 8   // at least this many samples, as C
 	dictSampleFraction = 16  // the samples hold nbytes/16 bytes, as C's
 	dictJudgeMin       = 4   // streams compressed both ways to judge a dictionary
+	dictMinPiece       = 4096
+	dictTrainSteps     = 2 // segment lengths tried: 50, 1025 and 2000 bytes (C: 5)
 )
 
 // dictState is a worker's scratch space for training dictionaries.
@@ -90,6 +92,15 @@ func (e *Encoder) trainDict(w *encWorker, src []byte, p *encPlan) []byte {
 		ref = src[:p.blocksize] // DELTA's reference, as the input has it
 	}
 	stride := p.nbytes / ns
+	nTrain := ns * 3 / 4 // the samples trained on; the others judge
+	lz4 := o.Codec != Zstd
+	// LZ4: the dictionary is made of nPieces pieces of pieceLen bytes, at
+	// training positions spread evenly (each at least dictMinPiece bytes:
+	// LZ4 matches gain from contiguous content).
+	nPieces := max(1, min(nTrain, maxSize/dictMinPiece))
+	pieceLen := maxSize / nPieces
+	nextPiece := 0 // the next piece's index
+	ds.dict = ds.dict[:0]
 	fblock, filtered := -1, []byte(nil)
 	starts := ds.starts[:0]
 	for i := 0; i < ns; i++ {
@@ -99,11 +110,18 @@ func (e *Encoder) trainDict(w *encWorker, src []byte, p *encPlan) []byte {
 			filtered, fblock = e.filterBlock(w, p, src, j, ref), j
 		}
 		off := pos - j*p.blocksize
-		if off+sampleSize > len(filtered) {
-			off = max(len(filtered)-sampleSize, 0)
+		if lz4 && i < nTrain {
+			if nextPiece < nPieces && i == nextPiece*nTrain/nPieces {
+				o := max(min(off, len(filtered)-pieceLen), 0)
+				ds.dict = append(ds.dict, filtered[o:min(o+pieceLen, len(filtered))]...)
+				nextPiece++
+			}
+			continue
 		}
+		off = max(min(off, len(filtered)-sampleSize), 0)
+		piece := filtered[off:min(off+sampleSize, len(filtered))]
 		starts = append(starts, len(ds.buf))
-		ds.buf = append(ds.buf, filtered[off:min(off+sampleSize, len(filtered))]...)
+		ds.buf = append(ds.buf, piece...)
 	}
 	for i, s := range starts {
 		end := len(ds.buf)
@@ -114,20 +132,73 @@ func (e *Encoder) trainDict(w *encWorker, src []byte, p *encPlan) []byte {
 	}
 	ds.starts = starts
 
-	td, err := ds.trainer.Train(ds.samples, maxSize, nil)
-	if err != nil {
+	// The candidate dictionary, and what it saves on the held-out samples.
+	var dict []byte
+	var saving, nHeld int
+	if lz4 {
+		// LZ4 finds nothing better in a dictionary than the data itself:
+		// pieces of the training positions (C-Blosc2 takes the chunk's
+		// first bytes), judged on the held-out samples.
+		dict = ds.dict
+		nHeld = len(ds.samples)
+		plain, with := e.compressBoth(w, ds.samples, dict)
+		saving = plain - with
+	} else {
+		// The segment lengths are judged at zstd level 1, whose
+		// dictionary loading costs least (C's ZDICT uses level 3).
+		td, err := ds.trainer.Train(ds.samples, maxSize, &izstd.TrainParams{Level: 1, Steps: dictTrainSteps})
+		if err != nil {
+			return nil
+		}
+		dict = td.Content
+		if len(dict) >= 4 && binary.LittleEndian.Uint32(dict) == izstd.DictMagic {
+			// Decoders would take it for a dictionary in zstd's format.
+			dict = dict[1:]
+		}
+		nHeld = td.NHeldOut
+		saving = td.HeldOutPlain - (td.HeldOut - len(td.Content))
+	}
+	if len(dict) == 0 || nHeld == 0 || saving <= 0 {
 		return nil
 	}
-	dict := td.Content
-	if len(dict) >= 4 && binary.LittleEndian.Uint32(dict) == izstd.DictMagic {
-		// Decoders would take it for a dictionary in zstd's format.
-		dict = dict[1:]
+	// A dictionary helps a stream's first bytes most: the saving on
+	// samples of sampleSize bytes, scaled to whole streams as if it grew
+	// with their length, is an upper bound. When even that does not pay
+	// for the dictionary, the streams need not be judged.
+	streamLen := p.nbytes / nstreams
+	if float64(saving)*float64(nstreams)/float64(nHeld)*float64(streamLen)/float64(sampleSize) <= float64(len(dict)) {
+		return nil
 	}
-	if len(dict) == 0 || !e.dictPays(w, src, p, ref, nstreams, dict) {
+	if !e.dictPays(w, src, p, ref, nstreams, dict) {
 		return nil
 	}
 	ds.dict = append(ds.dict[:0], dict...)
 	return ds.dict
+}
+
+// compressBoth returns the size of streams compressed with the Encoder's
+// codec and clevel without and with dict (a stream the codec does not
+// shrink counts its own size).
+func (e *Encoder) compressBoth(w *encWorker, streams [][]byte, dict []byte) (plain, with int) {
+	ds := w.dict
+	for _, stream := range streams {
+		if cap(ds.out) < 2*len(stream)+64 {
+			ds.out = make([]byte, 2*len(stream)+64)
+		}
+		out := ds.out[:len(stream)]
+		for i, d := range [2][]byte{nil, dict} {
+			n := e.compressStream(w, out, stream, 0, d)
+			if n <= 0 {
+				n = len(stream) // stored as is
+			}
+			if i == 0 {
+				plain += n
+			} else {
+				with += n
+			}
+		}
+	}
+	return plain, with
 }
 
 // dictPays reports whether dict is worth storing in the chunk of src: a
@@ -138,7 +209,6 @@ func (e *Encoder) trainDict(w *encWorker, src []byte, p *encPlan) []byte {
 // sample: a margin against keeping a dictionary that costs more than it
 // saves).
 func (e *Encoder) dictPays(w *encWorker, src []byte, p *encPlan, ref []byte, nstreams int, dict []byte) bool {
-	ds := w.dict
 	spb := 1 // streams per block
 	if p.split {
 		spb = e.opts.Typesize
@@ -160,21 +230,18 @@ func (e *Encoder) dictPays(w *encWorker, src []byte, p *encPlan, ref []byte, nst
 			si = 0
 		}
 		stream := filtered[si*neblock : (si+1)*neblock]
-		if cap(ds.out) < 2*len(stream)+64 {
-			ds.out = make([]byte, 2*len(stream)+64)
+		if e.opts.Codec == Zstd {
+			// The dictionary serves a stream's first bytes: past a
+			// prefix of twice its size the stream's own history takes
+			// over, and the rest is left out of the judgement (it would
+			// cost as much as compressing the chunk again). Not for
+			// LZ4, which is fast, and whose dictionary mode compresses
+			// the rest of a long stream worse than without one.
+			stream = stream[:min(len(stream), max(2*len(dict), 4096))]
 		}
-		out := ds.out[:len(stream)]
-		for i, d := range [2][]byte{nil, dict} {
-			n := e.compressStream(w, out, stream, 0, d)
-			if n <= 0 {
-				n = len(stream) // stored as is
-			}
-			if i == 0 {
-				plain += n
-			} else {
-				with += n
-			}
-		}
+		sp, sw := e.compressBoth(w, [][]byte{stream}, dict)
+		plain += sp
+		with += sw
 	}
 	return (plain-with)*nstreams/nj > len(dict)+len(dict)/4
 }
