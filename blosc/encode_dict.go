@@ -28,21 +28,10 @@ import (
 // corpus chunk G_007 shows 0x983a0000, 15000, at offset 8). A chunk with a
 // dictionary is never a special zeros chunk.
 //
-// What we do: the same conditions (clevel above 0, at least 32 bytes, the
-// same dictionary size bounds, at least 8 samples of nbytes/n/16 bytes), but
-// the samples are spread over the whole filtered chunk, one at the start of
-// each stream (n evenly spaced positions), not all from its first bytes,
-// so that every byte plane of a shuffled chunk and every block has its say.
-// The dictionary is trained by internal/zstd's TrainDict (our fast cover,
-// raw content) for every codec: for LZ4 and LZ4HC too, in place of C's
-// first bytes, and without C's 4 stray bytes. The first three quarters of
-// the samples are trained on and the last quarter, from the end of the
-// chunk, judges: a chunk stores the dictionary only when the held-out
-// samples, compressed with the chunk's codec and level with and without
-// it, promise to save more than its size over all the chunk's streams
-// (the saving per held-out sample times the number of streams). Zstd
-// streams with a dictionary are compressed at the clevel's zstd level (as
-// without one), not at level 1, by our encoder at every clevel.
+// What we do is in the package documentation ("Dictionaries"): C's bounds,
+// samples at the start of every stream, our fast cover (raw content) for
+// Zstd and spread pieces of the data for LZ4 and LZ4HC, and the dictionary
+// kept only when a few streams compressed both ways say it pays.
 
 const (
 	minUsefulDict      = 256 // BLOSC2_MINUSEFULDICT
