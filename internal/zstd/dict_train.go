@@ -76,9 +76,11 @@ type TrainedDict struct {
 	NHeldOut int
 }
 
-// Trainer trains dictionaries, keeping its scratch space (counters, the
-// encoder that judges) from call to call. A Trainer is not safe for
-// concurrent use.
+// Trainer trains dictionaries, keeping its scratch space from call to
+// call: the samples and a hash per byte of them (5 bytes per sample byte),
+// three tables of 2^f counters (10 bytes each; f is 12 to 20, 1 to 2
+// counters per training byte, so at most 10 MiB), the dictionaries and an
+// encoder to judge them. A Trainer is not safe for concurrent use.
 type Trainer struct {
 	freqs    []uint32 // count of each dmer hash over the training samples
 	hashes   []uint32 // the hash of the dmer at each position of the training samples
@@ -158,7 +160,7 @@ func (t *Trainer) Train(samples [][]byte, maxSize int, p *TrainParams) (*Trained
 	}
 	nDmers := trainLen - 8 + 1
 	t.d = q.D
-	t.hashBits = uint(min(max(bits.Len(uint(nDmers))+2, 12), 20))
+	t.hashBits = uint(min(max(bits.Len(uint(nDmers))+1, 12), 20))
 	t.count(nTrain)
 
 	// Judge every dictionary on the held-out samples.
