@@ -127,8 +127,8 @@ type Options struct {
 	// package documentation ("Dictionaries") for how the dictionary is
 	// trained, what it costs and where that differs from C-Blosc2. Each
 	// worker compressing chunks keeps the training's tables: with Zstd
-	// about a third of the chunk size (at most 10 MiB), with LZ4 and LZ4HC
-	// a sixteenth.
+	// up to the chunk's size (at most about 10 MiB plus a fifth of the
+	// chunk), with LZ4 and LZ4HC a sixteenth of it.
 	UseDict bool
 	// Format is the chunk format: FormatBlosc2 (default) or FormatBlosc1.
 	Format Format

@@ -28,7 +28,8 @@ import (
 // offsets and ID of zstd's dictionary format (every zstd decoder, C-Blosc2
 // and klauspost/compress included, reads raw content; Blosc streams are
 // long enough that tables tuned on samples buy little); the hash table has
-// 2^f counters with f from the size of the samples (12 to 20 bits) instead
+// 2^f counters with f from the size of the samples (12 to 20 bits: one or
+// two counters per training byte) instead
 // of always 2^20, so that training a few KiB does not clear megabytes; the
 // held-out samples are compressed with this package's encoder at the level
 // asked for; and the result reports the held-out sizes with and without
@@ -79,7 +80,7 @@ type TrainedDict struct {
 // Trainer trains dictionaries, keeping its scratch space from call to
 // call: the samples and a hash per byte of them (5 bytes per sample byte),
 // three tables of 2^f counters (10 bytes each; f is 12 to 20, 1 to 2
-// counters per training byte, so at most 10 MiB), the dictionaries and an
+// counters per training byte, at most 10 MiB), the dictionaries and an
 // encoder to judge them. A Trainer is not safe for concurrent use.
 type Trainer struct {
 	freqs    []uint32 // count of each dmer hash over the training samples
@@ -160,7 +161,7 @@ func (t *Trainer) Train(samples [][]byte, maxSize int, p *TrainParams) (*Trained
 	}
 	nDmers := trainLen - 8 + 1
 	t.d = q.D
-	t.hashBits = uint(min(max(bits.Len(uint(nDmers))+1, 12), 20))
+	t.hashBits = uint(min(max(bits.Len(uint(nDmers)), 12), 20))
 	t.count(nTrain)
 
 	// Judge every dictionary on the held-out samples.
