@@ -61,7 +61,10 @@
 //     byte plane of the first block, for shuffled data).
 //   - Zstd dictionaries are trained by our fast cover (internal/zstd's
 //     TrainDict; C calls ZDICT_trainFromBuffer) and are raw content, not
-//     zstd's dictionary format; streams are compressed at the clevel's zstd
+//     zstd's dictionary format, of at most 4 times the stream size (our
+//     encoder loads the dictionary for every stream: on 2 KiB blocks of
+//     text an 8 KiB dictionary gives smaller chunks than 32 KiB, in a
+//     third of the time); streams are compressed at the clevel's zstd
 //     level (C compresses every stream with a dictionary at level 1,
 //     ZSTD_createCDict(..., 1), whatever the clevel), by our encoder at
 //     every clevel.
@@ -86,7 +89,7 @@
 // chunk), the training (Zstd), the judgement (a few streams compressed
 // twice), and, with Zstd, loading the dictionary into the match finder for
 // every stream (C-Blosc2 digests it once per chunk), which makes Zstd with
-// a dictionary on blocks of 2-8 KiB several times slower than without.
+// a dictionary on blocks of 2-8 KiB two to four times slower than without.
 //
 // Two C-Blosc2 quirks are not copied: an explicit blocksize is rounded down to
 // a multiple of the typesize (C writes chunks it cannot decode otherwise),

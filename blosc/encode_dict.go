@@ -38,6 +38,7 @@ const (
 	dictMinSamples     = 8   // at least this many samples, as C
 	dictSampleFraction = 16  // the samples hold nbytes/16 bytes, as C's
 	dictJudgeMin       = 4   // streams compressed both ways to judge a dictionary
+	dictJudgeMax       = 32  // at most this many, and held-out LZ4 samples
 	dictMinPiece       = 4096
 	dictTrainSteps     = 2 // segment lengths tried: 50, 1025 and 2000 bytes (C: 5)
 )
@@ -65,6 +66,12 @@ func (e *Encoder) trainDict(w *encWorker, src []byte, p *encPlan) []byte {
 	if p.split {
 		nstreams *= o.Typesize
 	}
+	if o.Codec == Zstd {
+		// Our encoder loads the dictionary into its match finder for
+		// every stream: a dictionary much larger than the streams costs
+		// more time than it saves bytes.
+		maxSize = min(maxSize, max(minUsefulDict, 4*p.nbytes/nstreams))
+	}
 	ns := max(nstreams, dictMinSamples)
 	sampleSize := p.nbytes / ns / dictSampleFraction
 	if sampleSize == 0 {
@@ -91,23 +98,34 @@ func (e *Encoder) trainDict(w *encWorker, src []byte, p *encPlan) []byte {
 	nextPiece := 0 // the next piece's index
 	ds.dict = ds.dict[:0]
 	fblock, filtered := -1, []byte(nil)
-	starts := ds.starts[:0]
-	for i := 0; i < ns; i++ {
-		pos := i * stride
-		j := pos / p.blocksize
+	block := func(j int) []byte { // block j after the filters
 		if j != fblock {
 			filtered, fblock = e.filterBlock(w, p, src, j, ref), j
 		}
-		off := pos - j*p.blocksize
+		return filtered
+	}
+	starts := ds.starts[:0]
+	for i := 0; i < ns; i++ {
+		pos := i * stride
 		if lz4 && i < nTrain {
 			if nextPiece < nPieces && i == nextPiece*nTrain/nPieces {
-				o := max(min(off, len(filtered)-pieceLen), 0)
-				ds.dict = append(ds.dict, filtered[o:min(o+pieceLen, len(filtered))]...)
+				// pieceLen bytes of the filtered chunk from pos, across
+				// blocks when they are shorter.
+				at := max(min(pos, p.nbytes-pieceLen), 0)
+				for n := pieceLen; n > 0 && at < p.nbytes; {
+					j := at / p.blocksize
+					f := block(j)[at-j*p.blocksize:]
+					k := min(n, len(f))
+					ds.dict = append(ds.dict, f[:k]...)
+					at, n = at+k, n-k
+				}
 				nextPiece++
 			}
 			continue
 		}
-		off = max(min(off, len(filtered)-sampleSize), 0)
+		j := pos / p.blocksize
+		filtered := block(j)
+		off := max(min(pos-j*p.blocksize, len(filtered)-sampleSize), 0)
 		piece := filtered[off:min(off+sampleSize, len(filtered))]
 		starts = append(starts, len(ds.buf))
 		ds.buf = append(ds.buf, piece...)
@@ -129,8 +147,16 @@ func (e *Encoder) trainDict(w *encWorker, src []byte, p *encPlan) []byte {
 		// pieces of the training positions (C-Blosc2 takes the chunk's
 		// first bytes), judged on the held-out samples.
 		dict = ds.dict
-		nHeld = len(ds.samples)
-		plain, with := e.compressBoth(w, ds.samples, dict)
+		held := ds.samples
+		if len(held) > dictJudgeMax {
+			// Every stream loads the dictionary: judge a spread few.
+			for k := range dictJudgeMax {
+				held[k] = held[k*len(held)/dictJudgeMax]
+			}
+			held = held[:dictJudgeMax]
+		}
+		nHeld = len(held)
+		plain, with := e.compressBoth(w, held, dict)
 		saving = plain - with
 	} else {
 		// The segment lengths are judged at zstd level 1, whose
@@ -191,7 +217,8 @@ func (e *Encoder) compressBoth(w *encWorker, streams [][]byte, dict []byte) (pla
 }
 
 // dictPays reports whether dict is worth storing in the chunk of src: a
-// sixteenth of its streams (at least dictJudgeMin, at most all), spread
+// sixteenth of its streams (at least dictJudgeMin, at most dictJudgeMax
+// and all), spread
 // over the chunk, are compressed with the chunk's codec and clevel with
 // and without it, and the saving, scaled to all nstreams streams, must
 // exceed the dictionary's size by a quarter (the streams judged are a
@@ -202,7 +229,7 @@ func (e *Encoder) dictPays(w *encWorker, src []byte, p *encPlan, ref []byte, nst
 	if p.split {
 		spb = e.opts.Typesize
 	}
-	nj := min(nstreams, max(dictJudgeMin, nstreams/16))
+	nj := min(nstreams, max(dictJudgeMin, min(nstreams/16, dictJudgeMax)))
 	plain, with := 0, 0
 	for k := 0; k < nj; k++ {
 		// Blocks spread over the chunk, and in them streams spread
