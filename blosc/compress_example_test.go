@@ -74,3 +74,40 @@ func ExampleAppendRepeat() {
 	// Output:
 	// 36 1048576 [1 2 3 4 1 2 3 4]
 }
+
+// UseDict: a chunk of many small blocks of similar records gets a
+// dictionary trained from its own data, which every block refers to.
+func ExampleOptions_useDict() {
+	var src []byte
+	for i := 0; len(src) < 256<<10; i++ {
+		src = fmt.Appendf(src, `{"id":%d,"user":"user_%05d","status":"%s","city":"%s"}`+"\n",
+			i, (i*7919)%100000, []string{"active", "pending", "closed"}[i%3], []string{"Lyon", "Porto", "Turin", "Ghent"}[(i/3)%4])
+	}
+	opts := blosc.DefaultOptions()
+	opts.Codec, opts.Typesize, opts.Filters = blosc.LZ4, 1, [blosc.MaxFilters]blosc.Filter{}
+	opts.Blocksize = 1 << 10 // small blocks: little history of their own
+	plain, err := blosc.Compress(nil, src, opts)
+	if err != nil {
+		log.Fatal(err)
+	}
+	opts.UseDict = true
+	chunk, err := blosc.Compress(nil, src, opts)
+	if err != nil {
+		log.Fatal(err)
+	}
+	h, err := blosc.ReadHeader(chunk)
+	if err != nil {
+		log.Fatal(err)
+	}
+	back, err := blosc.Decompress(nil, chunk)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("dictionary:", h.HasDict())
+	fmt.Println("smaller than without:", len(chunk) < len(plain))
+	fmt.Println("round trip:", string(back) == string(src))
+	// Output:
+	// dictionary: true
+	// smaller than without: true
+	// round trip: true
+}

@@ -8,7 +8,8 @@ import (
 )
 
 // FuzzCompress checks that any input compressed with any valid lossless
-// options decodes back exactly. Seeds: decoded corpus chunks.
+// options, dictionaries trained per chunk (UseDict) included, decodes back
+// exactly. Seeds: decoded corpus chunks.
 func FuzzCompress(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "chunks", "*.b2chunk"))
 	for i, p := range files {
@@ -27,6 +28,9 @@ func FuzzCompress(f *testing.F) {
 	}
 	f.Add([]byte("hello hello hello hello hello hello hello hello"), uint8(0), uint8(9), uint8(1), uint32(0), uint16(7), uint8(0))
 	f.Add(make([]byte, 5000), uint8(4), uint8(1), uint8(8), uint32(0x0203), uint16(100), uint8(1))
+	// UseDict (mode bit 0x40) on chunks large enough for a dictionary.
+	f.Add(encText(9, 40000), uint8(1), uint8(5), uint8(1), uint32(0), uint16(2048), uint8(0x40))
+	f.Add(encGenerate("struct", 3, 12, 60000), uint8(4), uint8(1), uint8(12), uint32(0x01), uint16(4096), uint8(0x41))
 	lossless := []Filter{NoFilter, Shuffle, BitShuffle, Delta, ByteDelta}
 	codecs := []Codec{BloscLZ, LZ4, LZ4HC, Zlib, Zstd}
 	f.Fuzz(func(t *testing.T, data []byte, codec, clevel, ts uint8, filters uint32, blocksize uint16, mode uint8) {
@@ -43,7 +47,15 @@ func FuzzCompress(f *testing.F) {
 		if mode&0x20 != 0 {
 			o.Format = FormatBlosc1
 		}
+		o.UseDict = mode&0x40 != 0
 		e, err := NewEncoder(o)
+		dictOK := o.Codec == Zstd || o.Codec == LZ4 || o.Codec == LZ4HC
+		if o.UseDict && (o.Format == FormatBlosc1 || !dictOK) {
+			if err == nil {
+				t.Fatalf("UseDict accepted with %v, format %v", o.Codec, o.Format)
+			}
+			return
+		}
 		if err != nil {
 			return // options Blosc1 cannot express
 		}

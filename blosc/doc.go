@@ -43,6 +43,54 @@
 // Options.Clevel). AppendZeros, AppendNaNs,
 // AppendRepeat and AppendUninit build special-value chunks.
 //
+// # Dictionaries
+//
+// Options.Dict stores a dictionary given by the caller in every chunk;
+// Options.UseDict (C-Blosc2's use_dict) trains one from each chunk's own
+// filtered data and stores it in that chunk (the 4-byte size and the bytes
+// after the block starts, flag 0x01 of blosc2_flags), where every stream of
+// the chunk may refer to it; C-Blosc2 and this package read both. Both need
+// Zstd, LZ4 or LZ4HC and FormatBlosc2. UseDict follows C-Blosc2's bounds:
+// nothing at clevel 0, below 32 bytes, or when the dictionary could not
+// hold 256 bytes (at most min(32 KiB, nbytes/20); so no chunk below 5120
+// bytes gets one), and samples of nbytes/n/16 bytes for n streams (at least
+// 8). It differs from C-Blosc2 (blosc2_compress_ctx) on purpose:
+//
+//   - The samples are spread over the filtered chunk, one at the start of
+//     each stream, where C takes them all from the chunk's first bytes (one
+//     byte plane of the first block, for shuffled data).
+//   - Zstd dictionaries are trained by our fast cover (internal/zstd's
+//     TrainDict; C calls ZDICT_trainFromBuffer) and are raw content, not
+//     zstd's dictionary format, of at most 4 times the stream size (our
+//     encoder loads the dictionary for every stream: on 2 KiB blocks of
+//     text an 8 KiB dictionary gives smaller chunks than 32 KiB, in a
+//     third of the time); streams are compressed at the clevel's zstd
+//     level (C compresses every stream with a dictionary at level 1,
+//     ZSTD_createCDict(..., 1), whatever the clevel), by our encoder at
+//     every clevel.
+//   - LZ4 and LZ4HC dictionaries are pieces of the data from spread
+//     training positions (C: the chunk's first min(32 KiB, nbytes/20)
+//     bytes), without C's stray bytes: C writes the dictionary's size into
+//     its output buffer, which its samples overlap, before copying them, so
+//     its dictionary holds those 4 bytes at offset 4*nblocks (the corpus
+//     chunk G_007 has 15000 there).
+//   - A dictionary is kept only when it pays: a quarter of the samples is
+//     held out, and a few streams spread over the chunk are compressed
+//     with and without it (Zstd: their first 2x-the-dictionary bytes); the
+//     saving, scaled to all streams, must exceed the dictionary's size by
+//     a quarter. C-Blosc2 always stores its dictionary, which on the corpus
+//     chunks it wrote with use_dict costs more than it saves: ours are
+//     smaller there, with no dictionary. The judgement samples the chunk and
+//     can be wrong by a little either way.
+//
+// Dictionaries pay for chunks of many small blocks of similar content
+// (records, text in blocks of a few KiB), where a block has little history
+// of its own. A dictionary costs time: the samples (a sixteenth of the
+// chunk), the training (Zstd), the judgement (a few streams compressed
+// twice), and, with Zstd, loading the dictionary into the match finder for
+// every stream (C-Blosc2 digests it once per chunk), which makes Zstd with
+// a dictionary on blocks of 2-8 KiB two to four times slower than without.
+//
 // Two C-Blosc2 quirks are not copied: an explicit blocksize is rounded down to
 // a multiple of the typesize (C writes chunks it cannot decode otherwise),
 // and DELTA's trailing bytes that do not form a whole element are stored
@@ -120,3 +168,4 @@ package blosc
 //	encode_block.go             one block: filters, then streams; encode_filters.go: the pipeline
 //	encode_codecs.go            the codec dispatch; encode_zstd.go: Zstd streams
 //	encode_bound.go             MaxOverhead, MaxCompressedLen
+//	encode_dict.go              UseDict: the samples, the dictionary and whether it pays

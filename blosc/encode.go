@@ -66,6 +66,7 @@ type encWorker struct {
 	zstd     [3]zstdEnc // concurrency 1; see zstdFor
 	zstdNext int        // the slot of zstd to replace next
 	zown     *zstdState // our zstd encoder, kept (see zstdCompressOwn)
+	dict     *dictState // UseDict: training scratch and the chunk's dictionary
 }
 
 // zstdEnc is a zstd encoder and the level, window and block sizes it was
@@ -158,6 +159,7 @@ type encKey struct {
 	split     SplitMode
 	workers   int
 	format    Format
+	useDict   bool
 }
 
 const maxCachedEncoders = 64
@@ -182,7 +184,7 @@ func Compress(dst, src []byte, opts Options) ([]byte, error) {
 		return e.Compress(dst, src)
 	}
 	k := encKey{opts.Codec, opts.Clevel, opts.Typesize, opts.Filters, opts.FiltersMeta,
-		opts.Blocksize, opts.SplitMode, opts.Workers, opts.Format}
+		opts.Blocksize, opts.SplitMode, opts.Workers, opts.Format, opts.UseDict}
 	encCacheMu.Lock()
 	e := encCache[k]
 	encCacheMu.Unlock()
@@ -319,7 +321,18 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 	start := len(dst)
 	limit := len(src) + e.hlen
 	max := start + limit
+	if e.hlen+4*p.nblocks > limit {
+		return dst, false, nil
+	}
+
+	w := e.states.get()
+	defer e.states.put(w)
+
 	dict := e.opts.Dict
+	if e.opts.UseDict {
+		dict = e.trainDict(w, src, p)
+	}
+	p.dict = dict
 	pre := e.hlen + 4*p.nblocks
 	if dict != nil {
 		pre += 4 + len(dict)
@@ -337,9 +350,6 @@ func (e *Encoder) compressChunk(dst, src []byte, p *encPlan) (out []byte, ok boo
 		dst = append(dst, n[:]...)
 		dst = append(dst, dict...)
 	}
-
-	w := e.states.get()
-	defer e.states.put(w)
 
 	// DELTA XORs the blocks after the first with block 0 as the decoder
 	// will have it.
@@ -502,7 +512,7 @@ func (e *Encoder) compressParallel(w *encWorker, pp *encPlan, src, ref []byte, f
 func (e *Encoder) decodedBlock0(p *encPlan, block []byte) ([]byte, error) {
 	q := *p
 	q.nbytes, q.nblocks, q.leftover = p.blocksize, 1, 0
-	dict := e.opts.Dict
+	dict := p.dict
 	pre := e.hlen + 4
 	if dict != nil {
 		pre += 4 + len(dict)

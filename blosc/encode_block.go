@@ -26,22 +26,7 @@ import (
 func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref, out []byte, max int, raws *[]rawCopy) (_ []byte, allZero, ok bool) {
 	o := &e.opts
 	bsize := p.blockLen(j)
-	data := src[j*p.blocksize : j*p.blocksize+bsize]
-	if e.nfilters > 0 {
-		if j == 0 {
-			ref = nil
-		}
-		cur := 0
-		for i, f := range o.Filters {
-			if f == NoFilter {
-				continue
-			}
-			dst := w.buf(cur, bsize)
-			o.applyFilter(i, dst, data, ref)
-			data = dst
-			cur ^= 1
-		}
-	}
+	data := e.filterBlock(w, p, src, j, ref)
 	if e.nfilters > 0 {
 		raws = nil // the streams are in scratch buffers the next block reuses
 	}
@@ -53,7 +38,7 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 	// zstd encoder of its own.
 	planeBlk := 0
 	if nst == 1 && o.Codec == Zstd {
-		planeBlk = zstdPlaneBlock(p.blocksize, e.planes, len(o.Dict))
+		planeBlk = zstdPlaneBlock(p.blocksize, e.planes, len(p.dict))
 	}
 	allZero = true
 	for s := 0; s < nst; s++ {
@@ -91,7 +76,7 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 		if hi > cap(out) {
 			hi = cap(out)
 		}
-		n := e.compressStream(w, out[pos+4:pos+4+capn:hi], stream, planeBlk)
+		n := e.compressStream(w, out[pos+4:pos+4+capn:hi], stream, planeBlk, p.dict)
 		if n == 0 {
 			if neblock > room {
 				return out, false, false
@@ -113,6 +98,32 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 // rawCopy is a stream stored as is whose bytes are still to be copied: the
 // n bytes of the input at from go to offset at of the output.
 type rawCopy struct{ at, from, n int }
+
+// filterBlock returns block j of src after the filters: src itself
+// without filters, else one of w's two filter buffers. ref is block 0 as
+// the decoder will see it (DELTA).
+func (e *Encoder) filterBlock(w *encWorker, p *encPlan, src []byte, j int, ref []byte) []byte {
+	o := &e.opts
+	bsize := p.blockLen(j)
+	data := src[j*p.blocksize : j*p.blocksize+bsize]
+	if e.nfilters == 0 {
+		return data
+	}
+	if j == 0 {
+		ref = nil
+	}
+	cur := 0
+	for i, f := range o.Filters {
+		if f == NoFilter {
+			continue
+		}
+		dst := w.buf(cur, bsize)
+		o.applyFilter(i, dst, data, ref)
+		data = dst
+		cur ^= 1
+	}
+	return data
+}
 
 // growLen returns b extended by n bytes (contents of the extension
 // unspecified), reallocating with room to spare when needed.

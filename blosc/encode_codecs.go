@@ -96,8 +96,9 @@ func (w *sliceWriter) Write(p []byte) (int, error) {
 // size, or 0 when the stream does not compress to fewer than len(src)
 // bytes within that capacity and is to be stored raw. It may write
 // anywhere in dst[:cap(dst)]. planeBlk is the zstd block size for a
-// shuffled stream (zstdCompress), 0 for others.
-func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int) int {
+// shuffled stream (zstdCompress), 0 for others. dict is the chunk's
+// dictionary (nil: none).
+func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int, dict []byte) int {
 	o := &e.opts
 	limit := len(dst)
 	var n int
@@ -111,14 +112,14 @@ func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int) in
 		if w.lz4 == nil {
 			w.lz4 = new(lz4enc.Compressor)
 		}
-		n = w.lz4.CompressDict(dst[:limit], src, o.Dict, 10-o.Clevel)
+		n = w.lz4.CompressDict(dst[:limit], src, dict, 10-o.Clevel)
 	case LZ4HC:
 		// C-Blosc2 runs LZ4_compress_HC at level clevel (with a
 		// dictionary, LZ4_loadDictHC and LZ4_compress_HC_continue).
 		if w.lz4hc == nil {
 			w.lz4hc = lz4hc.NewCompressor()
 		}
-		n = w.lz4hc.CompressDict(dst[:limit], src, o.Dict, o.Clevel)
+		n = w.lz4hc.CompressDict(dst[:limit], src, dict, o.Clevel)
 	case Zlib:
 		if o.Clevel >= zlibOwnMinClevel {
 			if w.deflate == nil {
@@ -148,7 +149,7 @@ func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int) in
 		}
 		n = copy(dst, w.zout.b)
 	case Zstd:
-		n = e.zstdCompress(w, dst, src, planeBlk)
+		n = e.zstdCompress(w, dst, src, planeBlk, dict)
 	}
 	if n <= 0 || n > limit || n >= len(src) {
 		return 0

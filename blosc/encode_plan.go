@@ -14,9 +14,10 @@ type encPlan struct {
 	nbytes    int
 	blocksize int
 	nblocks   int
-	leftover  int  // size of the last block when shorter than blocksize, else 0
-	split     bool // full blocks are split into typesize streams
-	memcpyed  bool // stored uncompressed (clevel 0 or input below minBufferSize)
+	leftover  int    // size of the last block when shorter than blocksize, else 0
+	split     bool   // full blocks are split into typesize streams
+	memcpyed  bool   // stored uncompressed (clevel 0 or input below minBufferSize)
+	dict      []byte // the chunk's dictionary (Options.Dict, or trained: UseDict), nil for none
 }
 
 // highRatioCodec reports whether C-Blosc2 treats the codec as one meant for

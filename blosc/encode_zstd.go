@@ -22,9 +22,10 @@ const zstdOwnMaxClevel = 9
 // size, or 0 when it does not fit in len(dst) bytes. It may write anywhere
 // in dst[:cap(dst)]. blk is zstdPlaneBlock's block size when src is a
 // shuffled block in one stream, else 0 (used by klauspost's path only).
-func (e *Encoder) zstdCompress(w *encWorker, dst, src []byte, blk int) int {
+// dict is the chunk's dictionary (nil: none).
+func (e *Encoder) zstdCompress(w *encWorker, dst, src []byte, blk int, dict []byte) int {
 	if e.opts.Clevel <= zstdOwnMaxClevel {
-		return e.zstdCompressOwn(w, dst, src)
+		return e.zstdCompressOwn(w, dst, src, dict)
 	}
 	return e.zstdCompressKlauspost(w, dst, src, blk)
 }
@@ -70,8 +71,10 @@ func getZstdState() *zstdState { return zstdStates.get() }
 func putZstdState(s *zstdState) { zstdStates.put(s) }
 
 // setDict makes the state's encoder use dictionary d (nil: none). d is an
-// Encoder's Options.Dict, already checked by zstdOptions, and never
-// changes: the dictionary parsed last is reused while d is the same slice.
+// Encoder's Options.Dict, already checked by zstdOptions, which never
+// changes, or a dictionary trained for a chunk (raw content, which NewDict
+// does not copy or parse): the dictionary parsed last is reused while d is
+// the same slice.
 func (s *zstdState) setDict(d []byte) {
 	switch {
 	case d == nil:
@@ -88,9 +91,9 @@ func (s *zstdState) setDict(d []byte) {
 }
 
 // zstdCompressOwn compresses src into dst as one zstd frame with our
-// encoder at C-Blosc2's zstd level for the Encoder's clevel and returns
-// its size, or 0 when it does not fit in len(dst) bytes. It may write
-// anywhere in dst[:cap(dst)].
+// encoder at C-Blosc2's zstd level for the Encoder's clevel, with
+// dictionary dict (nil: none), and returns its size, or 0 when it does not
+// fit in len(dst) bytes. It may write anywhere in dst[:cap(dst)].
 //
 // A worker of an Encoder that keeps its workers (not those of Compress's
 // cache, whose workers live in a sync.Pool only) keeps the state it took
@@ -98,7 +101,7 @@ func (s *zstdState) setDict(d []byte) {
 // where states passed from worker to worker through zstdStates (w nil or
 // not kept) have each block's goroutine refetch the tables another core
 // wrote.
-func (e *Encoder) zstdCompressOwn(w *encWorker, dst, src []byte) int {
+func (e *Encoder) zstdCompressOwn(w *encWorker, dst, src, dict []byte) int {
 	var s *zstdState
 	if w != nil && e.states.keep > 0 {
 		if w.zown == nil {
@@ -110,7 +113,7 @@ func (e *Encoder) zstdCompressOwn(w *encWorker, dst, src []byte) int {
 		defer putZstdState(s)
 	}
 	s.enc.SetLevel(zstdCLevel(e.opts.Clevel))
-	s.setDict(e.opts.Dict)
+	s.setDict(dict)
 	// EncodeAll appends: give it a buffer it cannot outgrow (raw blocks
 	// cost 3 bytes per 128 KiB, after a frame header of at most 18 bytes).
 	bound := len(src) + len(src)>>10 + 32

@@ -124,7 +124,7 @@ func TestZstdFrameBlocks(t *testing.T) {
 		if tc.filter == NoFilter {
 			copy(src, data)
 		}
-		m := e.compressStream(w, dst, src, zstdPlaneBlock(n, e.planes, 0))
+		m := e.compressStream(w, dst, src, zstdPlaneBlock(n, e.planes, 0), nil)
 		if m == 0 {
 			t.Fatalf("%+v: stored raw", tc)
 		}
@@ -277,7 +277,7 @@ func TestZstdOwnPeers(t *testing.T) {
 				for name, src := range streams {
 					id := fmt.Sprintf("%d/%s/clevel%d/dict=%v", n, name, clevel, withDict)
 					dst := make([]byte, len(src)+len(src)/2)
-					c := e.zstdCompressOwn(nil, dst, src)
+					c := e.zstdCompressOwn(nil, dst, src, e.opts.Dict)
 					if c == 0 {
 						t.Fatalf("%s: no frame", id)
 					}

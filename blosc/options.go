@@ -66,8 +66,8 @@ func (m SplitMode) String() string {
 //
 // The defaults are python-blosc2's: Codec Zstd, Clevel 5, Typesize 8,
 // Filters {NoFilter x5, Shuffle} (SHUFFLE in the last slot), FiltersMeta all
-// 0, Blocksize 0 (automatic), SplitMode SplitAuto, Workers 0, no dictionary,
-// Format FormatBlosc2.
+// 0, Blocksize 0 (automatic), SplitMode SplitAuto, Workers 0, no dictionary
+// (Dict nil, UseDict false), Format FormatBlosc2.
 type Options struct {
 	// Codec is the compressor: BloscLZ, LZ4, LZ4HC, Zlib or Zstd (Snappy
 	// is decoded only: it gives an error wrapping ErrUnsupported).
@@ -117,6 +117,19 @@ type Options struct {
 	// the streams may refer to, as C-Blosc2 3.x writes and reads them.
 	// Only with Codec Zstd, LZ4 or LZ4HC and FormatBlosc2.
 	Dict []byte
+	// UseDict trains a dictionary from each chunk's own data (after the
+	// filters) and stores it in the chunk, where every stream of the
+	// chunk may refer to it: C-Blosc2's use_dict (python-blosc2's
+	// CParams.use_dict). It pays for chunks of many small, similar
+	// streams; a chunk whose dictionary would not save more than its own
+	// size, and chunks below 5 KiB, are written without one. Only with
+	// Codec Zstd, LZ4 or LZ4HC, FormatBlosc2 and no Dict. See the
+	// package documentation ("Dictionaries") for how the dictionary is
+	// trained, what it costs and where that differs from C-Blosc2. Each
+	// worker compressing chunks keeps the training's tables: with Zstd
+	// up to the chunk's size (at most about 10 MiB plus a fifth of the
+	// chunk), with LZ4 and LZ4HC a sixteenth of it.
+	UseDict bool
 	// Format is the chunk format: FormatBlosc2 (default) or FormatBlosc1.
 	Format Format
 }
@@ -175,6 +188,16 @@ func (o Options) check() (Options, error) {
 			return o, optionError("Dict", "the blosc1 format cannot hold a dictionary")
 		case len(o.Dict) == 0 || len(o.Dict) > MaxDictSize:
 			return o, optionError("Dict", "size "+strconv.Itoa(len(o.Dict))+" not in 1.."+strconv.Itoa(MaxDictSize))
+		}
+	}
+	if o.UseDict {
+		switch {
+		case o.Codec != Zstd && o.Codec != LZ4 && o.Codec != LZ4HC:
+			return o, optionError("UseDict", "dictionaries need Codec zstd, lz4 or lz4hc (not "+o.Codec.String()+")")
+		case o.Format != FormatBlosc2:
+			return o, optionError("UseDict", "the blosc1 format cannot hold a dictionary")
+		case o.Dict != nil:
+			return o, optionError("UseDict", "a chunk holds one dictionary: set Dict or UseDict, not both")
 		}
 	}
 	for i, f := range o.Filters {

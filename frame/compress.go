@@ -20,11 +20,14 @@ func BloscCompressor(p Params) CompressFunc {
 // chunkOptions returns the blosc options chunks of a frame with
 // parameters p are compressed with, for items of typesize bytes: p's
 // Options with the typesize a chunk can record and a split mode blosc
-// accepts.
+// accepts, and UseDict only with a codec that can hold a dictionary.
 func chunkOptions(p Params, typesize int) blosc.Options {
 	o := p.Options
 	o.Typesize = chunkTypesize(typesize)
 	o.SplitMode = splitOf(o.SplitMode)
+	if o.Codec != blosc.Zstd && o.Codec != blosc.LZ4 && o.Codec != blosc.LZ4HC {
+		o.UseDict = false
+	}
 	return o
 }
 

@@ -7,6 +7,13 @@ import "github.com/blosc2go/blosc2/blosc"
 // BloscCompressor compresses with) and what the header records besides.
 // Start from DefaultParams.
 //
+// Options.UseDict is the header's use_dict flag (C-Blosc2's): chunks
+// compressed by BloscCompressor then carry a dictionary trained from their
+// own data, and a frame whose header has the flag appends such chunks
+// (Frame.Params reports it). A header flag with a codec that cannot hold a
+// dictionary (C-Blosc2 refuses to compress with one) is kept in the header
+// and ignored by BloscCompressor.
+//
 // In a frame, Options.Typesize is the frame's item size and may exceed
 // 255 (b2nd arrays of structured dtypes): chunks then record typesize 1,
 // as C-Blosc2 writes them; 0 means 8. A zero Options.SplitMode is
@@ -23,8 +30,6 @@ type Params struct {
 	// is appended (C-Blosc2's b2nd arrays do this); 0 means "set by the
 	// first chunk".
 	Chunksize int
-	// UseDict is recorded in the header (C-Blosc2's use_dict).
-	UseDict bool
 	// NThreadsComp and NThreadsDecomp are recorded only (0: 1).
 	NThreadsComp, NThreadsDecomp int
 
@@ -107,8 +112,9 @@ func headerParams(h *Header, meta []Metalayer) Params {
 		Options: blosc.Options{
 			Codec: h.Codec, Clevel: int(h.Clevel), Typesize: int(h.Typesize), Filters: h.Filters,
 			FiltersMeta: h.FiltersMeta, Blocksize: int(h.Blocksize), SplitMode: h.SplitMode,
+			UseDict: h.UseDict,
 		},
-		CompcodeMeta: h.CompcodeMeta, UseDict: h.UseDict,
+		CompcodeMeta: h.CompcodeMeta,
 		NThreadsComp: int(h.NThreadsComp), NThreadsDecomp: int(h.NThreadsDecomp),
 		Metalayers: meta,
 	}

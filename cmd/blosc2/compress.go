@@ -74,6 +74,8 @@ func runCompress(e *env, args []string) error {
 	fs.Var(blocksize, "blocksize", "block size in `bytes` (0: automatic; not for b2nd)")
 	fs.Var(&filters, "filter", "filter `name`, repeatable in pipeline order: shuffle, bitshuffle, delta, bytedelta, truncprec:BITS, inttrunc:BITS; none for no filter")
 	fs.Var(split, "splitmode", "`mode`: always, never, auto or forward_compat")
+	useDict := fs.Bool("use-dict", false, "train a dictionary from each chunk's data and store it in the chunk "+
+		"(C-Blosc2's use_dict; codecs zstd, lz4 and lz4hc, not with --format blosc1; kept only where it makes the chunk smaller)")
 	fs.Var(nthreads, "nthreads", "`goroutines` per chunk (0: one per CPU)")
 	fs.Var(chunksize, "chunksize", "frame: `bytes` per chunk (the last one shorter; default 1 MiB rounded down to a multiple of the typesize)")
 	dtype := fs.String("dtype", "", "b2nd: NumPy `dtype` string such as <f8, <i4, |u1 (required)")
@@ -101,6 +103,7 @@ func runCompress(e *env, args []string) error {
 	j.opts.Blocksize = blocksize.value
 	j.opts.SplitMode, _ = blosc.ParseSplitMode(split.value) // one of split's choices
 	j.opts.Workers = nthreads.value
+	j.opts.UseDict = *useDict
 	j.opts.Filters = [blosc.MaxFilters]blosc.Filter{}
 	// The pipeline ends in the last slot, where C-Blosc2 puts its shuffle;
 	// without --filter it is SHUFFLE alone, as in C-Blosc2 and python-blosc2.
@@ -212,6 +215,8 @@ func flagOptionMessage(err error) string {
 		field = "--typesize"
 	case field == "Format":
 		field = "--format"
+	case field == "UseDict":
+		field = "--use-dict"
 	}
 	return field + ": " + oe.Reason
 }

@@ -40,7 +40,10 @@
 // pipeline order: shuffle, bitshuffle, delta, bytedelta, truncprec:BITS,
 // inttrunc:BITS; default shuffle, as in C-Blosc2 and python-blosc2;
 // --filter none for no filter), --splitmode
-// always|never|auto|forward_compat and --nthreads N; the other defaults are
+// always|never|auto|forward_compat, --nthreads N and --use-dict (a
+// dictionary trained from each chunk's data, stored in the chunk where it
+// pays: C-Blosc2's use_dict, with zstd, lz4 or lz4hc, not with --format
+// blosc1; a frame's header then records use_dict); the other defaults are
 // those of package blosc (DefaultOptions: zstd, clevel 5, typesize 8, split
 // mode auto). An OUT that is FILE itself (the same file, however spelled)
 // is refused; OUT may be a device or named pipe (-o /dev/null), written

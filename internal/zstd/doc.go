@@ -80,4 +80,13 @@
 // 22), at C-Blosc2's sizes and, on most rows, still below C-Blosc2's speed
 // (see the README's side-by-side figures); klauspost/compress serves as
 // this package's test oracle.
+//
+// TrainDict (dict_train.go) trains dictionaries from samples with our
+// implementation of zstd's fast cover algorithm (ZDICT_trainFromBuffer's):
+// dmers of 8 (or 6) bytes counted in a hash table, the dictionary filled
+// from its end with the best-scoring segment of each epoch, a few segment
+// lengths tried and judged on held-out samples. It returns raw content
+// (every zstd decoder, the zstd tool with -D and C-Blosc2 read it), with
+// the held-out sizes with and without it; package blosc trains chunks'
+// dictionaries with it (Options.UseDict).
 package zstd
