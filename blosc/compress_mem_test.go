@@ -130,14 +130,3 @@ func TestMaxCompressedLen(t *testing.T) {
 		}
 	}
 }
-
-func TestZstdWindow(t *testing.T) {
-	for _, tc := range []struct{ n, dict, want int }{
-		{0, 0, 1 << 10}, {1024, 0, 1 << 10}, {1025, 0, 2 << 10}, {100, 2000, 4 << 10},
-		{64 << 10, 0, 64 << 10}, {(64 << 10) + 1, 0, 128 << 10}, {MaxBlocksize, 0, 1 << 29},
-	} {
-		if got := zstdWindow(tc.n, tc.dict); got != tc.want {
-			t.Errorf("zstdWindow(%d, %d) = %d, want %d", tc.n, tc.dict, got, tc.want)
-		}
-	}
-}

@@ -34,12 +34,11 @@
 // automatic blocksize, the split into streams, zero and run streams, the
 // memcpy fallback when compression does not pay (the chunk would be larger
 // than the input plus its header), and an all-zero input becoming a 32-byte
-// zeros special chunk. BloscLZ and LZ4 give C-Blosc2's bytes; Zstd at Clevel
-// 1-5 and 8-9 and Zlib at Clevel 5-9 are our own encoders (internal/zstd,
-// internal/deflate) at the level C-Blosc2 passes, with C-Blosc2's sizes;
-// LZ4HC is C's algorithm (internal/lz4hc) and gives C-Blosc2's bytes; Zlib at
-// Clevel 1-4 and Zstd at Clevel 6-7 come from klauspost/compress, whose
-// levels are mapped to compress about as well as C-Blosc2's (see
+// zeros special chunk. BloscLZ, LZ4 and LZ4HC are C's algorithms
+// (internal/blosclz, internal/lz4enc, internal/lz4hc) and give C-Blosc2's
+// bytes; Zstd at every Clevel and Zlib at Clevel 2-9 are our own encoders
+// (internal/zstd, internal/deflate) at the level C-Blosc2 passes, with
+// C-Blosc2's sizes; Zlib at Clevel 1 comes from klauspost/compress (see
 // Options.Clevel). AppendZeros, AppendNaNs,
 // AppendRepeat and AppendUninit build special-value chunks.
 //

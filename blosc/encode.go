@@ -8,8 +8,8 @@ import (
 	"github.com/blosc2go/blosc2/internal/deflate"
 	"github.com/blosc2go/blosc2/internal/lz4enc"
 	"github.com/blosc2go/blosc2/internal/lz4hc"
+	izstd "github.com/blosc2go/blosc2/internal/zstd"
 	"github.com/klauspost/compress/zlib"
-	"github.com/klauspost/compress/zstd"
 )
 
 // encParallelMin is the input size from which an Encoder with more than one
@@ -24,8 +24,8 @@ const encParallelMin = 128 << 10
 // Each goroutine compressing blocks (up to Workers per Compress call) has
 // its own codec state, made on first use and kept by the Encoder: for Zstd
 // at Clevel 1-5 our encoder's match tables (under 1 MB) and entropy scratch,
-// at 6-7 klauspost/compress's match tables (34 MB) and a history buffer of
-// the largest stream rounded up to a power of two, at 8-9 our optimal
+// at 6-7 btlazy2's hash table and binary tree, sized to the stream as zstd
+// sizes them, at 8-9 our optimal
 // parser's hash tables and binary tree, sized to the stream as zstd sizes
 // them (at clevel 9: 2.3 MB for streams of 128 KiB, 4.8 MB for 256 KiB,
 // 17 MB for 1 MiB) and 0.3 MB of parser scratch; about 1.2 MB for Zlib, 0.3 MB for LZ4HC, less for
@@ -38,10 +38,7 @@ type Encoder struct {
 	needsRef   bool  // DELTA: the other blocks need block 0
 	lossyDelta bool  // DELTA with a lossy filter: block 0 as decoded differs from the input
 	nfilters   int
-	planes     int            // a block is this many byte planes (SHUFFLE, BITSHUFFLE), else 1
-	zstdOpts   []zstd.EOption // dictionary: see zstdOptions
-	zstdLevel  zstd.EncoderLevel
-	zstdPlane  zstd.EncoderLevel // for streams of byte planes: see zstdCompress
+	planes     int               // a block is this many byte planes (SHUFFLE, BITSHUFFLE), else 1
 	states     stash[*encWorker] // fanout.go
 }
 
@@ -50,32 +47,20 @@ type Encoder struct {
 // Encoders Compress caches keep theirs in a sync.Pool only, so the garbage
 // collector frees the codec state of idle ones).
 type encWorker struct {
-	fbuf     [2][]byte
-	blocks   [][]byte    // compressParallel: the compressed blocks
-	zeros    []bool      // compressParallel: which blocks are all zero runs
-	ready    []bool      // compressParallel: which blocks are compressed
-	at       []int       // compressParallel: where each block goes in the chunk
-	raws     []rawCopy   // streams stored as is, copied once the chunk fits
-	braws    [][]rawCopy // compressParallel: those of each block (at: in the block)
-	lz4      *lz4enc.Compressor
-	lz4hc    *lz4hc.Compressor
-	zlib     *zlib.Writer        // Zlib below zlibOwnMinClevel
-	deflate  *deflate.Compressor // Zlib from zlibOwnMinClevel on
-	zout     sliceWriter
-	zalt     []byte     // the zstd frame with plane blocks
-	zstd     [3]zstdEnc // concurrency 1; see zstdFor
-	zstdNext int        // the slot of zstd to replace next
-	zown     *zstdState // our zstd encoder, kept (see zstdCompressOwn)
-	dict     *dictState // UseDict: training scratch and the chunk's dictionary
-}
-
-// zstdEnc is a zstd encoder and the level, window and block sizes it was
-// built with (blk 0: the library's default).
-type zstdEnc struct {
-	enc      *zstd.Encoder
-	lvl      zstd.EncoderLevel
-	win, blk int
-	rawLit   bool // literals stored raw (zstd.WithNoEntropyCompression)
+	fbuf    [2][]byte
+	blocks  [][]byte    // compressParallel: the compressed blocks
+	zeros   []bool      // compressParallel: which blocks are all zero runs
+	ready   []bool      // compressParallel: which blocks are compressed
+	at      []int       // compressParallel: where each block goes in the chunk
+	raws    []rawCopy   // streams stored as is, copied once the chunk fits
+	braws   [][]rawCopy // compressParallel: those of each block (at: in the block)
+	lz4     *lz4enc.Compressor
+	lz4hc   *lz4hc.Compressor
+	zlib    *zlib.Writer        // Zlib below zlibOwnMinClevel
+	deflate *deflate.Compressor // Zlib from zlibOwnMinClevel on
+	zout    sliceWriter
+	zown    *zstdState // our zstd encoder, kept (see zstdCompressOwn)
+	dict    *dictState // UseDict: training scratch and the chunk's dictionary
 }
 
 func (w *encWorker) buf(i, n int) []byte {
@@ -123,12 +108,10 @@ func NewEncoder(opts Options) (*Encoder, error) {
 	// A lossy filter anywhere in the pipeline makes block 0 as the decoder
 	// sees it (DELTA's reference) differ from the input.
 	e.lossyDelta = e.needsRef && lossy
-	if o.Codec == Zstd {
-		if e.zstdOpts, err = zstdOptions(&o); err != nil {
-			return nil, err
+	if o.Codec == Zstd && o.Dict != nil {
+		if _, err := izstd.NewDict(o.Dict); err != nil {
+			return nil, optionError("Dict", err.Error())
 		}
-		e.zstdLevel = zstdLevel(o.Clevel)
-		e.zstdPlane = zstdPlaneLevel(o.Clevel)
 	}
 	return e, nil
 }

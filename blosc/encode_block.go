@@ -33,13 +33,6 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 	nst := p.nstreams(j, o.Typesize)
 	neblock := bsize / nst
 	runs := o.Format == FormatBlosc2
-	// A shuffled block in one stream: the zstd block size for its planes,
-	// from the blocksize, so that the last block, when shorter, needs no
-	// zstd encoder of its own.
-	planeBlk := 0
-	if nst == 1 && o.Codec == Zstd {
-		planeBlk = zstdPlaneBlock(p.blocksize, e.planes, len(p.dict))
-	}
 	allZero = true
 	for s := 0; s < nst; s++ {
 		stream := data[s*neblock : (s+1)*neblock]
@@ -76,7 +69,7 @@ func (e *Encoder) compressBlock(w *encWorker, p *encPlan, src []byte, j int, ref
 		if hi > cap(out) {
 			hi = cap(out)
 		}
-		n := e.compressStream(w, out[pos+4:pos+4+capn:hi], stream, planeBlk, p.dict)
+		n := e.compressStream(w, out[pos+4:pos+4+capn:hi], stream, p.dict)
 		if n == 0 {
 			if neblock > room {
 				return out, false, false

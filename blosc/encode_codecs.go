@@ -1,42 +1,21 @@
 package blosc
 
 import (
-	"encoding/binary"
-
 	"github.com/blosc2go/blosc2/internal/blosclz"
 	"github.com/blosc2go/blosc2/internal/deflate"
 	"github.com/blosc2go/blosc2/internal/lz4enc"
 	"github.com/blosc2go/blosc2/internal/lz4hc"
-	izstd "github.com/blosc2go/blosc2/internal/zstd"
 	"github.com/klauspost/compress/zlib"
-	"github.com/klauspost/compress/zstd"
 )
 
 // BloscLZ, LZ4 and LZ4HC are C's algorithms (internal/blosclz,
 // internal/lz4enc, internal/lz4hc) and give the bytes C-Blosc2 writes at
 // the same clevel. Zstd is our own encoder (internal/zstd) at the zstd
-// level C-Blosc2 passes (zstdCLevel);
-// Zlib from zlibOwnMinClevel on is our own deflate encoder
-// (internal/deflate) at the level C-Blosc2 passes (the clevel). Zlib at
-// lower clevels and Zstd at clevels 6-7 come from klauspost/compress, whose
-// levels are chosen per Blosc clevel so that compressed sizes stay close to
-// C-Blosc2's (measured on the corpus of chunks C-Blosc2 wrote:
-// TestCompressCorpusSizes), not by the numbers C passes to its libraries.
-
-// zstdLevel maps a Blosc clevel (1..9) to a level of klauspost/compress's
-// zstd encoder. C-Blosc2 uses zstd level 2*clevel-1 (22 for 9). Clevel 1 (C's zstd level 1) gets SpeedDefault, not SpeedFastest:
-// SpeedFastest runs at C's speed but its output was up to 1.85 times C's
-// on structured corpus chunks (TestCompressCorpusSizes), SpeedDefault is
-// within 10% of C's size and about half C's speed.
-func zstdLevel(clevel int) zstd.EncoderLevel {
-	switch {
-	case clevel <= 2:
-		return zstd.SpeedDefault
-	case clevel <= 5:
-		return zstd.SpeedBetterCompression
-	}
-	return zstd.SpeedBestCompression
-}
+// level C-Blosc2 passes (zstdCLevel). Zlib from zlibOwnMinClevel on is our
+// own deflate encoder (internal/deflate) at the level C-Blosc2 passes (the
+// clevel); Zlib at clevel 1 comes from klauspost/compress, at the level
+// whose sizes stay close to C-Blosc2's (measured on the corpus of chunks
+// C-Blosc2 wrote: TestCompressCorpusSizes).
 
 // Zlib: from clevel 2 on, our deflate encoder (internal/deflate) at the
 // level C-Blosc2 passes to zlib-ng, the clevel itself: at clevels 2 to 5
@@ -51,38 +30,6 @@ var zlibLevels = [2]int{0, 3}
 // zlibOwnMinClevel is the first clevel compressed by internal/deflate.
 const zlibOwnMinClevel = 2
 
-// zstdOptions returns the options of klauspost/compress's zstd encoders
-// of an Encoder with options o, less the level and the window and block
-// sizes (see zstdFor), after checking that both encoders accept them (the
-// dictionary). Building a zstd.Encoder is cheap: its match tables are
-// allocated on first use.
-func zstdOptions(o *Options) ([]zstd.EOption, error) {
-	if o.Dict != nil {
-		if _, err := izstd.NewDict(o.Dict); err != nil {
-			return nil, optionError("Dict", err.Error())
-		}
-	}
-	opts := []zstd.EOption{
-		zstd.WithEncoderCRC(false),
-		zstd.WithAllLitEntropyCompression(true),
-		// One EncodeAll at a time per worker: each worker has its own.
-		zstd.WithEncoderConcurrency(1),
-		// Smaller first buffers; the output is the same.
-		zstd.WithLowerEncoderMem(true),
-	}
-	if o.Dict != nil {
-		if len(o.Dict) >= 8 && binary.LittleEndian.Uint32(o.Dict) == zstdDictMagic {
-			opts = append(opts, zstd.WithEncoderDict(o.Dict))
-		} else {
-			opts = append(opts, zstd.WithEncoderDictRaw(0, o.Dict))
-		}
-	}
-	if _, err := zstd.NewWriter(nil, append(opts[:len(opts):len(opts)], zstd.WithEncoderLevel(zstdLevel(o.Clevel)))...); err != nil {
-		return nil, optionError("Dict", err.Error())
-	}
-	return opts, nil
-}
-
 // sliceWriter is an io.Writer appending to a byte slice.
 type sliceWriter struct{ b []byte }
 
@@ -95,10 +42,8 @@ func (w *sliceWriter) Write(p []byte) (int, error) {
 // length (at most len(src)) is the capacity, and returns the compressed
 // size, or 0 when the stream does not compress to fewer than len(src)
 // bytes within that capacity and is to be stored raw. It may write
-// anywhere in dst[:cap(dst)]. planeBlk is the zstd block size for a
-// shuffled stream (zstdCompress), 0 for others. dict is the chunk's
-// dictionary (nil: none).
-func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int, dict []byte) int {
+// anywhere in dst[:cap(dst)]. dict is the chunk's dictionary (nil: none).
+func (e *Encoder) compressStream(w *encWorker, dst, src, dict []byte) int {
 	o := &e.opts
 	limit := len(dst)
 	var n int
@@ -149,7 +94,7 @@ func (e *Encoder) compressStream(w *encWorker, dst, src []byte, planeBlk int, di
 		}
 		n = copy(dst, w.zout.b)
 	case Zstd:
-		n = e.zstdCompress(w, dst, src, planeBlk, dict)
+		n = e.zstdCompress(w, dst, src, dict)
 	}
 	if n <= 0 || n > limit || n >= len(src) {
 		return 0

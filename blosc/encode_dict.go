@@ -202,7 +202,7 @@ func (e *Encoder) compressBoth(w *encWorker, streams [][]byte, dict []byte) (pla
 		}
 		out := ds.out[:len(stream)]
 		for i, d := range [2][]byte{nil, dict} {
-			n := e.compressStream(w, out, stream, 0, d)
+			n := e.compressStream(w, out, stream, d)
 			if n <= 0 {
 				n = len(stream) // stored as is
 			}

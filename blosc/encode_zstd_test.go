@@ -17,10 +17,10 @@ import (
 )
 
 // TestZstdPlaneBlocksRatio compresses shuffled blocks that are not split
-// into streams, where klauspost/compress alone stores whole 128 KiB zstd
-// blocks raw (clevels above zstdOwnMaxClevel; our encoder below): the
-// ratios must stay near C-Blosc2's (C's zstd on the same blocks: i32 3.3,
-// f64 1.4-1.5).
+// into streams, where a zstd encoder that skips faster through data
+// without matches (klauspost/compress's) stores whole 128 KiB zstd blocks
+// raw: the ratios must stay near C-Blosc2's (C's zstd on the same blocks:
+// i32 3.3, f64 1.4-1.5).
 func TestZstdPlaneBlocksRatio(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -56,9 +56,9 @@ func TestZstdPlaneBlocksRatio(t *testing.T) {
 	}
 }
 
-// TestZstdDeterministic checks that a worker's cache of zstd encoders
-// (two, with different block sizes) does not change the bytes: each input
-// compresses the same whatever was compressed before it.
+// TestZstdDeterministic checks that a worker's kept zstd state does not
+// change the bytes: each input compresses the same whatever was
+// compressed before it.
 func TestZstdDeterministic(t *testing.T) {
 	inputs := [][]byte{testgen.RampNoise(1 << 20), testgen.RampNoise(300001), testgen.Sine(70001), encGenerate("random", 3, 8, 200000), testgen.RampNoise(5000)}
 	for _, clevel := range []int{1, 5, 9} {
@@ -92,106 +92,6 @@ func TestZstdDeterministic(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestZstdFrameBlocks checks that shuffled streams get zstd blocks of a
-// plane in klauspost/compress's path (the clevel above zstdOwnMaxClevel).
-func TestZstdFrameBlocks(t *testing.T) {
-	data := testgen.RampNoise(1 << 20)
-	for _, tc := range []struct {
-		blocksize, typesize int
-		filter              Filter
-		blocks              int
-	}{
-		{256 << 10, 4, Shuffle, 4},
-		{256 << 10, 4, BitShuffle, 4},
-		{256 << 10, 1, Shuffle, 2}, // one plane: 128 KiB blocks
-		{256 << 10, 4, NoFilter, 2},
-		{64 << 10, 4, Shuffle, 4},
-		{64 << 10, 2, Shuffle, 2},
-	} {
-		o := encOpts(Zstd, zstdOwnMaxClevel+1, tc.typesize, tc.filter)
-		o.Blocksize, o.SplitMode, o.Workers = tc.blocksize, SplitNever, 1
-		e, err := NewEncoder(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := &encWorker{}
-		n := len(data[:tc.blocksize])
-		dst := make([]byte, n)
-		src := make([]byte, n)
-		o.applyFilter(MaxFilters-1, src, data[:n], nil)
-		if tc.filter == NoFilter {
-			copy(src, data)
-		}
-		m := e.compressStream(w, dst, src, zstdPlaneBlock(n, e.planes, 0), nil)
-		if m == 0 {
-			t.Fatalf("%+v: stored raw", tc)
-		}
-		if got := zstdFrameBlocks(dst[:m]); got != tc.blocks {
-			t.Errorf("%+v: %d zstd blocks, want %d", tc, got, tc.blocks)
-		}
-	}
-}
-
-func TestZstdPlaneBlock(t *testing.T) {
-	for _, tc := range []struct{ n, planes, dict, want int }{
-		{256 << 10, 4, 0, 64 << 10},
-		{256 << 10, 8, 0, 32 << 10},
-		{(256 << 10) - 3, 3, 0, 64 << 10}, // planes of 87380 bytes
-		{256 << 10, 1, 0, 0},
-		{256 << 10, 4, 100, 0}, // a dictionary
-		{2048, 4, 0, 1 << 10},  // planes shorter than the smallest block
-		{1024, 4, 0, 0},        // the smallest block holds the stream
-		{100, 2, 0, 0},
-		{1 << 20, 4, 0, 0}, // planes of 256 KiB: the default 128 KiB blocks
-		{1 << 20, 16, 0, 64 << 10},
-	} {
-		if got := zstdPlaneBlock(tc.n, tc.planes, tc.dict); got != tc.want {
-			t.Errorf("zstdPlaneBlock(%d, %d, %d) = %d, want %d", tc.n, tc.planes, tc.dict, got, tc.want)
-		}
-	}
-}
-
-func TestLooksRandom(t *testing.T) {
-	shuffled := func(d []byte, ts int) []byte {
-		o := encOpts(Zstd, 1, ts, Shuffle)
-		out := make([]byte, len(d))
-		o.applyFilter(MaxFilters-1, out, d, nil)
-		return out
-	}
-	for _, tc := range []struct {
-		name string
-		data []byte
-		want bool
-	}{
-		{"random", encGenerate("random", 9, 8, 1<<20), true},
-		{"random-small", encGenerate("random", 9, 8, 4096), true},
-		{"random-odd", encGenerate("random", 9, 8, 100003), true},
-		{"i32", testgen.RampNoise(1 << 20), false},
-		{"i32-shuffled", shuffled(testgen.RampNoise(256<<10), 4), false},
-		{"f64", testgen.Sine(1 << 20), false},
-		{"f64-shuffled", shuffled(testgen.Sine(256<<10), 8), false},
-		{"text", encText(5, 100000), false},
-		{"tiny", []byte{1, 2, 3}, false},
-		// Uniform bytes that repeat: noise to the test, compressible by
-		// matches. zstdCompress keeps the matches of such streams.
-		{"random-periodic", periodicNoise(5000, 64<<10), true},
-	} {
-		if got := looksRandom(tc.data); got != tc.want {
-			t.Errorf("looksRandom(%s) = %v, want %v", tc.name, got, tc.want)
-		}
-	}
-}
-
-// periodicNoise is n bytes repeating a period of random bytes.
-func periodicNoise(period, n int) []byte {
-	p := encGenerate("random", 3, 1, period)
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = p[i%period]
-	}
-	return b
 }
 
 func TestIsRun(t *testing.T) {

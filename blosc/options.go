@@ -72,16 +72,14 @@ type Options struct {
 	// Codec is the compressor: BloscLZ, LZ4, LZ4HC, Zlib or Zstd (Snappy
 	// is decoded only: it gives an error wrapping ErrUnsupported).
 	Codec Codec
-	// Clevel is the compression level, 0 (store uncompressed) to 9. BloscLZ
-	// and LZ4 use it as C-Blosc2 does (LZ4 acceleration 10-Clevel) and give
-	// C-Blosc2's bytes. LZ4HC, Zlib and Zstd come from Go libraries whose
-	// levels differ from C's; Clevel picks the level that compresses about
-	// as well as C-Blosc2 at that Clevel: for LZ4HC the smaller output of
-	// the HC search at depth 32<<Clevel (at most 4096) and of LZ4 with
-	// acceleration 1, deflate level 3,4,5,6,6,7,8,9,9 for Clevel 1..9. Zstd
-	// at Clevel 1-5 is our own encoder at the zstd level C-Blosc2 passes
-	// (2*Clevel-1), with C-Blosc2's sizes; at 6-9, klauspost/compress's
-	// SpeedBestCompression.
+	// Clevel is the compression level, 0 (store uncompressed) to 9, used
+	// as C-Blosc2 uses it. BloscLZ, LZ4 (acceleration 10-Clevel) and LZ4HC
+	// (level Clevel) give C-Blosc2's bytes. Zstd is our own encoder at the
+	// zstd level C-Blosc2 passes (2*Clevel-1; 15 at Clevel 8, 22 at 9),
+	// with C-Blosc2's sizes. Zlib at Clevel 2-9 is our own deflate encoder
+	// at level Clevel, with C-Blosc2's sizes or smaller; at Clevel 1,
+	// klauspost/compress's level 3, about as large and as fast as
+	// C-Blosc2's.
 	Clevel int
 	// Typesize is the size of the elements in bytes, 1 to 255. It drives
 	// the filters, the automatic blocksize and the split into streams.
