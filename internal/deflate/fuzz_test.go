@@ -11,14 +11,19 @@ import (
 	"testing"
 )
 
-// seedStreams returns raw deflate streams of the test inputs and the zlib
-// streams found in the corpus chunks of testdata (C-Blosc2's zlib-ng
-// output: every offset where a valid zlib header starts a stream).
+// seedStreams returns raw deflate streams of the test inputs (from the
+// tests' encoders and ours) and the zlib streams found in the corpus
+// chunks of testdata (C-Blosc2's zlib-ng output: every offset where a
+// valid zlib header starts a stream).
 func seedStreams(tb testing.TB) (raw, zlib [][]byte) {
+	var c Compressor
 	for _, in := range inputs {
 		data := in.gen(2000)
 		for _, e := range encoders {
 			raw = append(raw, e.enc(data))
+		}
+		for _, level := range []int{1, 3, 5, 9} {
+			raw = append(raw, c.Compress(nil, data, level))
 		}
 	}
 	files, _ := filepath.Glob("../../testdata/chunks/*zlib*")
