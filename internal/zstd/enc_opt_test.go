@@ -20,7 +20,7 @@ func optInputs(short bool) map[string][]byte {
 	in := map[string][]byte{}
 	sizes := []int{16 << 10, 100 << 10, 256 << 10, 1 << 20}
 	if short {
-		sizes = []int{16 << 10, 100 << 10, 256 << 10}
+		sizes = []int{16 << 10, 100 << 10}
 	}
 	for _, n := range sizes {
 		in[fmt.Sprintf("text-%d", n)] = testgen.Text(n, uint64(n))
@@ -43,7 +43,7 @@ func TestOptSizeVsCLI(t *testing.T) {
 	dir := t.TempDir()
 	levels := []int{13, 14, 15, 16, 17, 18, 19, 20, 21, 22}
 	if testing.Short() {
-		levels = []int{13, 16, 18, 19, 22}
+		levels = []int{13, 16, 22}
 	}
 	names := sortedKeys(in)
 	for _, name := range names {
@@ -312,6 +312,9 @@ func TestOptStateSize(t *testing.T) {
 		{22, 32 * k, 1 * m}, {22, 128 * k, 2.5 * m}, {22, 256 * k, 5 * m}, {22, 1 * m, 17.5 * m},
 		{15, 128 * k, 2.5 * m}, {15, 256 * k, 4 * m},
 	} {
+		if testing.Short() && c.n > 256*k {
+			continue
+		}
 		e := NewEncoder(c.level)
 		e.EncodeAll(nil, testgen.Mixed(c.n, 1))
 		got := optStateBytes(e)
