@@ -55,7 +55,8 @@ func fuzzSeeds(f *testing.F, frames bool) {
 }
 
 // FuzzDifferential compresses data with klauspost (level, checksum, window,
-// entropy and dictionary options from flags), checks that our decoder
+// entropy and dictionary options from flags; the Huffman loops from its
+// top bits), checks that our decoder
 // restores it, then mutates the frame (bits from mut) and checks that our
 // decoder does not panic and, where both decoders succeed, agrees with
 // klauspost's.
@@ -77,9 +78,19 @@ func FuzzDifferential(f *testing.F) {
 		f.Fatal(err)
 	}
 	var d Decoder
+	modes := hufModes()
 	f.Fuzz(func(t *testing.T, data []byte, flags uint8, mut uint32) {
 		if len(data) > 1<<18 {
 			return
+		}
+		// The top bits of flags pick the Huffman loops: the package's
+		// choice (assembly where the CPU has it), or a mode of hufModes
+		// (forced single- or double-symbol table, Go or assembly loop).
+		if m := int(flags >> 6); m > 0 {
+			hm := modes[(m*7+int(mut>>24))%len(modes)]
+			force, asm := hufForce, useHufAsm
+			defer func() { hufForce, useHufAsm = force, asm }()
+			hufForce, useHufAsm = hm.force, hm.asm
 		}
 		flags &= 63
 		if encs[flags] == nil {
