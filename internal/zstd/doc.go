@@ -17,11 +17,14 @@
 // allocate once warm; and a table described again the same way is not
 // rebuilt.
 //
-// Four-stream Huffman literals of 4 KiB or more are decoded with
+// Four-stream Huffman literals are decoded five symbols (or entries) per
+// stream per refill by assembly loops on amd64 with BMI2 (huffman_amd64.s)
+// and on arm64 (huffman_arm64.s), and by their Go twins elsewhere: with
 // double-symbol tables (two symbols per lookup when both codes fit in 11
-// bits), by an assembly loop on amd64 with BMI2 (huffman_amd64.s), on
-// arm64 (huffman_arm64.s) and by its Go twin elsewhere; smaller ones with
-// single-symbol tables (in assembly on arm64, by the Go loop elsewhere).
+// bits) for sections of 4 KiB or more whose literals compress well, with
+// single-symbol tables for the others (literals that barely compress, as
+// zstd's own timing heuristic chooses: 16 times the compressed size at
+// least 13 times the literals').
 //
 // On amd64 with BMI2 and SSSE3, and on arm64, sequences are decoded and
 // executed by an assembly loop (sequences_amd64.s, sequences_arm64.s)

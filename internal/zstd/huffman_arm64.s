@@ -11,12 +11,12 @@
 //   R12-R15  each stream's start plus 8 (a refill reads 8 bytes at a
 //            position that moves back at most 7 bytes from one at or above
 //            it)
-//   R16, R17, R19, R20  each stream's output end minus 8 (four lookups
-//            write at most 8 bytes)
+//   R16, R17, R19, R20  each stream's output end minus 10 (five lookups
+//            write at most 10 bytes)
 //   R21      the double-symbol table
 //   R22-R25  scratch
 
-// CHECKS branches to fail unless every stream can refill and has 8 bytes
+// CHECKS branches to fail unless every stream can refill and has 10 bytes
 // of room.
 #define CHECKS(fail) \
 	CMP R12, R4 \
@@ -83,7 +83,7 @@ TEXT ·hufBulk4X2Asm(SB), NOSPLIT, $0-64
 	ADD  R24, R9, R9
 	ADD  R24, R10, R10
 	ADD  R24, R11, R11
-	SUB  $8, R24, R24
+	SUB  $10, R24, R24
 	LDP  128(R22), (R16, R17)
 	LDP  144(R22), (R19, R20)
 	ADD  R24, R16, R16
@@ -112,6 +112,10 @@ loop:
 	REFILL(R1, R5, R24, R25)
 	REFILL(R2, R6, R22, R23)
 	REFILL(R3, R7, R24, R25)
+	LOOKUP(R0, R8, R22, R23)
+	LOOKUP(R1, R9, R24, R25)
+	LOOKUP(R2, R10, R22, R23)
+	LOOKUP(R3, R11, R24, R25)
 	LOOKUP(R0, R8, R22, R23)
 	LOOKUP(R1, R9, R24, R25)
 	LOOKUP(R2, R10, R22, R23)
