@@ -99,24 +99,31 @@ func encCorpusOptions(e *encCorpusEntry) (Options, bool) {
 	return o, true
 }
 
+// encCorpusManifest reads the first of the manifests at paths that exists;
+// the test is skipped when none does.
+func encCorpusManifest(t *testing.T, paths ...string) (m struct {
+	Entries []encCorpusEntry `json:"entries"`
+}) {
+	t.Helper()
+	var err error
+	for _, path := range paths {
+		var b []byte
+		if b, err = os.ReadFile(path); err == nil {
+			if err := json.Unmarshal(b, &m); err != nil {
+				t.Fatal(err)
+			}
+			return m
+		}
+	}
+	t.Skip("no corpus manifest:", err)
+	return m
+}
+
 // TestCompressCorpusSizes compresses the inputs of the corpus chunks with
 // the parameters C-Blosc2 had and compares the chunks: same blocksize and
 // split decision, and compressed sizes close to C-Blosc2's.
 func TestCompressCorpusSizes(t *testing.T) {
-	path := filepath.Join(encCorpusDir, "manifest.json")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		path = filepath.Join("..", "testdata", "manifest.json")
-		if b, err = os.ReadFile(path); err != nil {
-			t.Skip("no corpus manifest:", err)
-		}
-	}
-	var m struct {
-		Entries []encCorpusEntry `json:"entries"`
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
+	m := encCorpusManifest(t, filepath.Join(encCorpusDir, "manifest.json"), filepath.Join("..", "testdata", "manifest.json"))
 	type row struct {
 		name      string
 		c, g      int

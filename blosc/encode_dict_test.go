@@ -3,7 +3,6 @@ package blosc
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -115,16 +114,7 @@ func TestCompressDictLZ4(t *testing.T) {
 // again with C's parameters and dictionary, come out within 1% of C's
 // size, and C-Blosc2 reads them.
 func TestCompressDictLZ4Corpus(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "manifest.json"))
-	if err != nil {
-		t.Skip("no corpus manifest:", err)
-	}
-	var m struct {
-		Entries []encCorpusEntry `json:"entries"`
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
+	m := encCorpusManifest(t, filepath.Join("..", "testdata", "manifest.json"))
 	n := 0
 	for i := range m.Entries {
 		e := m.Entries[i]

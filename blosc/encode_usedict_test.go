@@ -3,7 +3,6 @@ package blosc
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -192,16 +191,7 @@ func TestUseDictOptionErrors(t *testing.T) {
 // compressed again with the same parameters and UseDict, are no larger
 // than C-Blosc2's, and C-Blosc2 reads ours.
 func TestCompressUseDictCorpus(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "manifest.json"))
-	if err != nil {
-		t.Skip("no corpus manifest:", err)
-	}
-	var m struct {
-		Entries []encCorpusEntry `json:"entries"`
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
+	m := encCorpusManifest(t, filepath.Join("..", "testdata", "manifest.json"))
 	n := 0
 	for i := range m.Entries {
 		e := m.Entries[i]
