@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	izstd "github.com/blosc2go/blosc2/internal/zstd"
-	"github.com/klauspost/compress/zstd"
 )
 
 // ZstdName is the Zarr v3 name of the zstd codec.
@@ -25,10 +24,6 @@ const ZstdName = "zstd"
 type Zstd struct {
 	level    int
 	checksum bool
-
-	once sync.Once
-	enc  *zstd.Encoder
-	err  error
 }
 
 // ZstdConfig is the configuration of the zstd codec, its JSON
@@ -84,23 +79,25 @@ func (z *Zstd) MarshalJSON() ([]byte, error) {
 	return marshalCodec(ZstdName, []string{"level", "checksum"}, []any{z.level, z.checksum})
 }
 
-// Encode appends src compressed as one zstd frame to dst.
+// zstdEncoders keeps idle encoders of our own (internal/zstd) for Encode;
+// an encoder serves one goroutine at a time and keeps its tables.
+var zstdEncoders = sync.Pool{New: func() any { return izstd.NewEncoder(3) }}
+
+// Encode appends src compressed as one zstd frame to dst: our encoder
+// (internal/zstd) at zstd's level, with the content size recorded and the
+// checksum if configured. Levels below 1 (zstd's fast negative levels)
+// compress as level 1, the fastest we have.
 func (z *Zstd) Encode(dst, src []byte) ([]byte, error) {
-	z.once.Do(func() {
-		level := z.level
-		if level == 0 {
-			level = 3
-		}
-		z.enc, z.err = zstd.NewWriter(nil,
-			zstd.WithEncoderLevel(zstd.EncoderLevelFromZstd(level)),
-			zstd.WithEncoderCRC(z.checksum),
-			zstd.WithEncoderConcurrency(1),
-			zstd.WithZeroFrames(true))
-	})
-	if z.err != nil {
-		return dst, fmt.Errorf("%w: %v", ErrEncode, z.err)
+	level := z.level
+	if level == 0 {
+		level = 3 // zstd's default
 	}
-	return z.enc.EncodeAll(src, dst), nil
+	e := zstdEncoders.Get().(*izstd.Encoder)
+	defer zstdEncoders.Put(e)
+	e.SetLevel(max(level, izstd.MinLevel))
+	e.SetChecksum(z.checksum)
+	e.SetDict(nil)
+	return e.EncodeAll(dst, src), nil
 }
 
 // zstdDecoders keeps idle decoders of our own (internal/zstd) for Decode;

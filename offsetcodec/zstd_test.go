@@ -159,3 +159,57 @@ func FuzzZstdDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestZstdEncodePeers checks the codec's frames (our encoder) at zstd's
+// negative, default and high levels, with and without checksum: they hold
+// the checksum when configured, and klauspost's decoder and the zstd tool
+// read them.
+func TestZstdEncodePeers(t *testing.T) {
+	oracle, err := kzstd.NewReader(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer oracle.Close()
+	tool, _ := exec.LookPath("zstd")
+	b := testgen.Mixed(200000, 11)
+	for _, level := range []int{-5, 0, 1, 3, 9, 19, 22} {
+		if testing.Short() && level > 9 {
+			continue
+		}
+		for _, crc := range []bool{false, true} {
+			z, err := NewZstd(ZstdConfig{Level: level, Checksum: crc})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := z.Encode([]byte("pre"), b)
+			if err != nil || string(f[:3]) != "pre" {
+				t.Fatalf("level %d: Encode: %v", level, err)
+			}
+			f = f[3:]
+			if f[4]&4 != 0 != crc {
+				t.Fatalf("level %d checksum=%v: frame header descriptor %#x", level, crc, f[4])
+			}
+			if got, err := oracle.DecodeAll(f, nil); err != nil || !bytes.Equal(got, b) {
+				t.Fatalf("level %d checksum=%v: klauspost: %v", level, crc, err)
+			}
+			if crc { // a corrupt checksum is caught
+				bad := append([]byte{}, f...)
+				bad[len(bad)-2] ^= 0x10
+				if _, err := z.Decode(nil, bad); err == nil {
+					t.Fatalf("level %d: a wrong checksum decodes", level)
+				}
+			}
+			if tool != "" {
+				cmd := exec.Command(tool, "-q", "-d", "-c")
+				cmd.Stdin = bytes.NewReader(f)
+				got, err := cmd.Output()
+				if err != nil || !bytes.Equal(got, b) {
+					t.Fatalf("level %d checksum=%v: zstd -d: %v", level, crc, err)
+				}
+			}
+		}
+	}
+	if tool == "" {
+		t.Log("the zstd command-line tool (Debian package zstd) is not installed: only klauspost decoded the frames")
+	}
+}

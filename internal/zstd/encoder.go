@@ -11,8 +11,9 @@ import (
 // without allocating when dst has room. A Encoder is not safe for
 // concurrent use: give each goroutine its own.
 type Encoder struct {
-	level int
-	dict  *Dict
+	level    int
+	dict     *Dict
+	checksum bool // frames end with a content checksum
 
 	rep    [3]int
 	table  []uint32 // hash table: position of the last input with each hash
@@ -60,6 +61,10 @@ func NewEncoder(level int) *Encoder {
 // start from its repeat offsets. Decoders need the same dictionary.
 func (e *Encoder) SetDict(d *Dict) { e.dict = d }
 
+// SetChecksum makes the following frames end with a content checksum (the
+// low 32 bits of the content's XXH64, as zstd's --check writes), or not.
+func (e *Encoder) SetChecksum(on bool) { e.checksum = on }
+
 // SetLevel sets the level of the following frames (clamped to
 // MinLevel..MaxLevel).
 func (e *Encoder) SetLevel(level int) { e.level = min(max(level, MinLevel), MaxLevel) }
@@ -68,8 +73,9 @@ func (e *Encoder) SetLevel(level int) { e.level = min(max(level, MinLevel), MaxL
 func (e *Encoder) Level() int { return e.level }
 
 // EncodeAll appends one Zstandard frame holding src to dst and returns
-// the extended slice. The frame records the content size, has no
-// checksum, and is made of blocks of at most 128 KiB.
+// the extended slice. The frame records the content size, ends with a
+// content checksum if SetChecksum asked for one, and is made of blocks of
+// at most 128 KiB.
 func (e *Encoder) EncodeAll(dst, src []byte) []byte {
 	dst = e.frameHeader(dst, len(src))
 	b := src
@@ -88,7 +94,7 @@ func (e *Encoder) EncodeAll(dst, src []byte) []byte {
 	e.start = start
 	e.prepare(b, start)
 	if len(src) == 0 {
-		return append(dst, 1, 0, 0) // an empty raw block, the last
+		dst = append(dst, 1, 0, 0) // an empty raw block, the last
 	}
 	for pos := start; pos < len(b); {
 		end := pos + maxBlockSize
@@ -97,6 +103,9 @@ func (e *Encoder) EncodeAll(dst, src []byte) []byte {
 		}
 		dst = e.block(dst, b, pos, end, end == len(b))
 		pos = end
+	}
+	if e.checksum {
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(xxhash64(src)))
 	}
 	return dst
 }
@@ -109,6 +118,9 @@ func (e *Encoder) frameHeader(dst []byte, n int) []byte {
 		id = e.dict.id
 	}
 	fhd := byte(fhdSingleSegment)
+	if e.checksum {
+		fhd |= fhdChecksum
+	}
 	switch {
 	case id == 0:
 	case id < 256:
