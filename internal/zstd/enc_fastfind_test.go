@@ -51,7 +51,10 @@ func TestFastFind(t *testing.T) {
 						if ai != gi || ac != gc || a0 != g0 {
 							t.Fatalf("stream %d ip %d rep %d: fastFind = %d, %d, %d; generic %d, %d, %d", stream, ip, rep, ai, ac, a0, gi, gc, g0)
 						}
-						if ta != tb {
+						// The tables (256 KiB) are compared after every
+						// search, under -short after every 64th and at
+						// the end of each stream.
+						if (!testing.Short() || found%64 == 0 || ac < 0) && ta != tb {
 							t.Fatalf("stream %d ip %d: the tables differ", stream, ip)
 						}
 						if ac < 0 {
