@@ -549,7 +549,7 @@ func (e *Editor) rewrite() (err error) {
 	if len(e.chunks) == 0 && e.src.hdr.Chunksize > 0 {
 		p.Chunksize = int(e.src.hdr.Chunksize)
 	}
-	w, err := NewWriter(tmp, p)
+	w, err := newContiguousWriter(tmp, p, nil)
 	if err != nil {
 		return err
 	}

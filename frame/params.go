@@ -10,9 +10,10 @@ import "github.com/blosc2go/blosc2/blosc"
 // Options.UseDict is the header's use_dict flag (C-Blosc2's): chunks
 // compressed by BloscCompressor then carry a dictionary trained from their
 // own data, and a frame whose header has the flag appends such chunks
-// (Frame.Params reports it). A header flag with a codec that cannot hold a
-// dictionary (C-Blosc2 refuses to compress with one) is kept in the header
-// and ignored by BloscCompressor.
+// (Frame.Params reports it). NewWriter and NewSparseWriter refuse it with
+// a codec that cannot hold a dictionary (C-Blosc2 refuses to compress with
+// one); such a flag in an existing file's header is kept and ignored by
+// BloscCompressor.
 //
 // In a frame, Options.Typesize is the frame's item size and may exceed
 // 255 (b2nd arrays of structured dtypes): chunks then record typesize 1,

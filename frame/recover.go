@@ -417,7 +417,7 @@ func (rc *recoverer) write(w io.Writer) error {
 	if vl, err := rc.f.VLMetalayers(); err == nil {
 		p.VLMetalayers = vl
 	}
-	wr, err := NewWriter(w, p)
+	wr, err := newContiguousWriter(w, p, nil)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package frame
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -94,5 +95,36 @@ func TestFrameUseDict(t *testing.T) {
 	must(t, err)
 	if h, _ := blosc.ReadHeader(c); h.HasDict() {
 		t.Error("a BloscLZ chunk with a dictionary")
+	}
+}
+
+// TestWriterUseDictCodec: a new frame with UseDict and a codec that takes
+// no dictionary is refused before anything is written (C-Blosc2 would
+// refuse to append to it); Zstd, LZ4 and LZ4HC are accepted.
+func TestWriterUseDictCodec(t *testing.T) {
+	for _, c := range []blosc.Codec{blosc.Zlib, blosc.BloscLZ, blosc.Zstd, blosc.LZ4, blosc.LZ4HC} {
+		p := DefaultParams()
+		p.Codec, p.UseDict = c, true
+		ok := c == blosc.Zstd || c == blosc.LZ4 || c == blosc.LZ4HC
+		var buf bytes.Buffer
+		w, err := NewWriter(&buf, p)
+		if ok != (err == nil) {
+			t.Fatalf("%v: NewWriter: %v", c, err)
+		}
+		if err != nil {
+			if !errors.Is(err, ErrRange) || buf.Len() != 0 {
+				t.Fatalf("%v: %v, %d bytes written; want ErrRange and nothing written", c, err, buf.Len())
+			}
+			dir := filepath.Join(t.TempDir(), "sparse")
+			if _, err := NewSparseWriter(dir, p); !errors.Is(err, ErrRange) {
+				t.Fatalf("%v: NewSparseWriter: %v", c, err)
+			}
+			if _, err := os.Stat(dir); !os.IsNotExist(err) {
+				t.Fatalf("%v: NewSparseWriter made %s", c, dir)
+			}
+			continue
+		}
+		must(t, w.AppendData(useDictRecords(64<<10, 1)))
+		must(t, w.Close())
 	}
 }

@@ -73,7 +73,30 @@ func newWriter(p Params, opts []Option) (*Writer, error) {
 // receives everything at Close through a temporary file for any other
 // io.Writer (see Writer). An *os.File that cannot seek (a pipe, a
 // terminal) or was opened with O_APPEND is treated as a plain io.Writer.
+//
+// Params with UseDict and a codec that takes no dictionary (C-Blosc2
+// refuses to compress so) are an error before anything is written.
 func NewWriter(w io.Writer, p Params, opts ...Option) (*Writer, error) {
+	if err := checkUseDict(p); err != nil {
+		return nil, err
+	}
+	return newContiguousWriter(w, p, opts)
+}
+
+// checkUseDict refuses UseDict with a codec other than Zstd, LZ4 and
+// LZ4HC in the Params of a new frame. Frames rewritten from an existing
+// header (Compact, Recover) keep what the header says.
+func checkUseDict(p Params) error {
+	if p.UseDict && p.Codec != blosc.Zstd && p.Codec != blosc.LZ4 && p.Codec != blosc.LZ4HC {
+		return &FormatError{Where: "params", Offset: -1, Reason: "UseDict with codec " + p.Codec.String() +
+			": only zstd, lz4 and lz4hc chunks hold dictionaries", Err: ErrRange}
+	}
+	return nil
+}
+
+// newContiguousWriter is NewWriter without the checks that only concern
+// new frames.
+func newContiguousWriter(w io.Writer, p Params, opts []Option) (*Writer, error) {
 	wr, err := newWriter(p, opts)
 	if err != nil {
 		return nil, err
@@ -144,7 +167,13 @@ func (wr *Writer) flushSpool(hdr []byte, total int64) error {
 
 // NewSparseWriter starts a sparse frame in directory dir (created if
 // needed): chunks go to %08X.chunk files and Close writes chunks.b2frame.
+//
+// Params with UseDict and a codec that takes no dictionary are an error
+// before anything is written.
 func NewSparseWriter(dir string, p Params, opts ...Option) (*Writer, error) {
+	if err := checkUseDict(p); err != nil {
+		return nil, err
+	}
 	wr, err := newWriter(p, opts)
 	if err != nil {
 		return nil, err
