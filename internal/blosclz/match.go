@@ -50,14 +50,14 @@ func (m *matcher) next(ip int) (start, end, dist int) {
 	if m.shift == hashShift(maxHashLog) {
 		return m.nextMax(ip)
 	}
-	src, htab, shift := m.src, m.htab, m.shift
-	for ; ip < m.ipLimit; ip++ {
+	src, tab, shift, ipLimit := m.src, m.htab[:], m.shift, m.ipLimit
+	for ; ip < ipLimit; ip++ {
 		seq := load32(src, ip)
 		h := hash(seq, shift)
-		ref := int(htab[h])
-		htab[h] = uint32(ip)
+		ref := int(tab[h])
+		tab[h] = uint32(ip)
 		// dist != 0 && dist < maxFarDist, in one comparison.
-		if d := ip - ref; uint(d-1) < maxFarDist-1 && m.sevenEqual(ip, ref) {
+		if d := ip - ref; uint(d-1) < maxFarDist-1 && sevenEqual(src, ip, ref) {
 			if end, ok := m.accept(ip, ref); ok {
 				return ip, end, d - 1
 			}
@@ -71,7 +71,7 @@ func (m *matcher) next(ip int) (start, end, dist int) {
 // position from them.
 func (m *matcher) nextMax(ip int) (start, end, dist int) {
 	const shift = 32 - maxHashLog
-	src, htab, ipLimit := m.src, m.htab, m.ipLimit
+	src, tab, ipLimit := m.src, m.htab[:], m.ipLimit
 	for ip < ipLimit {
 		// ip < ipLimit = len(src)-limitMargin leaves eight bytes at ip,
 		// covering the positions ip..ip+4.
@@ -81,9 +81,9 @@ func (m *matcher) nextMax(ip int) (start, end, dist int) {
 			seq := uint32(cv)
 			cv >>= 8
 			h := (seq * hashMul) >> shift
-			ref := int(htab[h])
-			htab[h] = uint32(ip)
-			if d := ip - ref; uint(d-1) < maxFarDist-1 && m.sevenEqual(ip, ref) {
+			ref := int(tab[h])
+			tab[h] = uint32(ip)
+			if d := ip - ref; uint(d-1) < maxFarDist-1 && sevenEqual(src, ip, ref) {
 				if end, ok := m.accept(ip, ref); ok {
 					return ip, end, d - 1
 				}
@@ -100,8 +100,12 @@ func (m *matcher) nextMax(ip int) (start, end, dist int) {
 // any match it keeps has 4+minLen-1 = 7 equal bytes (ip < ipLimit leaves
 // room for them before ipBound). Testing seven bytes at once rejects the
 // same candidates sooner.
-func (m *matcher) sevenEqual(ip, ref int) bool {
-	return (load64(m.src, ip)^load64(m.src, ref))<<8 == 0
+//
+// It takes src rather than the matcher: the scans keep src and the table in
+// registers, where a method reading m.src would reload them from memory at
+// every position (12% of BloscLZ's time on bitshuffled integers).
+func sevenEqual(src []byte, ip, ref int) bool {
+	return (load64(src, ip)^load64(src, ref))<<8 == 0
 }
 
 // accept measures the match of ip against ref (whose first seven bytes are
