@@ -166,41 +166,49 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int, rev
 			offs[l]++
 		}
 	}
-	n := int(offs[maxCodeLen+1])
 
-	rem := count
-	mask := uint32(1)<<tb - 1
-	used := 1 << tb
-	code, prevLen := uint32(0), uint(0)
-	curPrefix, subStart, subBits := ^uint32(0), 0, uint(0)
+	// The codes of at most tb bits, length by length: double the part of
+	// the main table filled so far, then store one entry per code.
 	// main[:1<<filled] holds the entries of the codes up to filled bits
-	// (0: no code yet). Entries that are the prefix of a longer code hold
-	// stale values until that code (or its subtable pointer) is written.
-	filled := uint(0)
-	for _, sym := range sorted[:n] {
-		l := uint(lens[sym])
-		code <<= l - prevLen
-		prevLen = l
-		r := uint32(bits.Reverse16(uint16(code)) >> (16 - l))
-		if l <= tb {
+	// (0: no code yet); the entries that are the prefix of a longer code
+	// hold stale values until that code's subtable pointer is written.
+	code, k, filled := uint32(0), 0, uint(0)
+	for l := uint(1); l <= min(maxLen, tb); l++ {
+		c := int(count[l])
+		if c != 0 {
 			if filled == 0 {
 				filled = l
 			}
 			for ; filled < l; filled++ {
 				copy(main[1<<filled:2<<filled], main[:1<<filled])
 			}
-			e := syms[sym] + uint32(l)
-			if e&fLiteral == 0 {
-				e += uint32(l) << 8 // the extra bits are in the low bits already
+			for _, sym := range sorted[k : k+c] {
+				r := uint32(bits.Reverse16(uint16(code)) >> (16 - l))
+				s := syms[sym]
+				// A length or distance also holds the code length in bits
+				// 8-12 (its extra bits are in the low bits already).
+				main[r] = s + uint32(l) + uint32(l)<<8&^uint32(int32(s)>>31)
+				if rev != nil {
+					rev[sym] = uint16(r)
+				}
+				code++
 			}
-			main[r] = e
-			if rev != nil {
-				rev[sym] = uint16(r)
-			}
-		} else {
-			for ; filled < tb; filled++ {
-				copy(main[1<<filled:2<<filled], main[:1<<filled])
-			}
+			k += c
+		}
+		code <<= 1
+	}
+	for ; filled > 0 && filled < tb; filled++ {
+		copy(main[1<<filled:2<<filled], main[:1<<filled])
+	}
+
+	// The longer codes, in subtables.
+	rem := count
+	mask := uint32(1)<<tb - 1
+	used := 1 << tb
+	curPrefix, subStart, subBits := ^uint32(0), 0, uint(0)
+	for l := tb + 1; l <= maxLen; l++ {
+		for _, sym := range sorted[k : k+int(count[l])] {
+			r := uint32(bits.Reverse16(uint16(code)) >> (16 - l))
 			if prefix := r & mask; prefix != curPrefix {
 				// A new subtable: as wide as the longest code that shares
 				// this prefix needs.
@@ -222,20 +230,17 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int, rev
 				main[prefix] = uint32(subStart)<<16 | fSub | uint32(tb) | uint32(s)<<8
 			}
 			sl := l - tb
-			e := syms[sym] + uint32(sl)
-			if e&fLiteral == 0 {
-				e += uint32(sl) << 8
-			}
+			s := syms[sym]
+			e := s + uint32(sl) + uint32(sl)<<8&^uint32(int32(s)>>31)
 			sub := table[subStart : subStart+1<<subBits]
 			for j := r >> tb; j < 1<<subBits; j += 1 << sl {
 				sub[j] = e
 			}
+			rem[l]--
+			code++
 		}
-		rem[l]--
-		code++
-	}
-	for ; filled > 0 && filled < tb; filled++ {
-		copy(main[1<<filled:2<<filled], main[:1<<filled])
+		k += int(count[l])
+		code <<= 1
 	}
 	return ""
 }

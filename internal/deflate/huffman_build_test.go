@@ -130,3 +130,46 @@ func TestBuildMatchesReference(t *testing.T) {
 	}
 	check(tabs[0], l[:], "fixed")
 }
+
+// BenchmarkBuild builds the literal/length decode table of a
+// literal-heavy code with a few hot bytes (a Blosc noshuffle block's), with
+// build and pairLiterals and with the reference versions they replaced.
+func BenchmarkBuild(b *testing.B) {
+	rng := rand.New(rand.NewSource(1))
+	var hb huffBuilder
+	var code encCode
+	freq := make([]uint32, 286)
+	for i := range freq {
+		freq[i] = uint32(rng.Intn(50)) + 1
+		if rng.Intn(30) == 0 {
+			freq[i] = uint32(rng.Intn(1 << 12))
+		}
+	}
+	hb.build(&code, freq, 15)
+	lens := code.lens[:286]
+	var d Decompressor
+	b.Run("build", func(b *testing.B) {
+		var rev [numLitlen]uint16
+		for i := 0; i < b.N; i++ {
+			build(d.litlen[:], lens, litlenSyms[:], litlenBits, singleOK, rev[:])
+		}
+	})
+	b.Run("pair", func(b *testing.B) {
+		var rev [numLitlen]uint16
+		for i := 0; i < b.N; i++ {
+			build(d.litlen[:], lens, litlenSyms[:], litlenBits, singleOK, rev[:])
+			pairLiterals(d.litlen[:1<<litlenBits], litlenBits, lens, rev[:])
+		}
+	})
+	b.Run("refbuild", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			refBuild(d.litlen[:], lens, litlenSyms[:], litlenBits, singleOK)
+		}
+	})
+	b.Run("refpair", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			refBuild(d.litlen[:], lens, litlenSyms[:], litlenBits, singleOK)
+			refPairLiterals(d.litlen[:1<<litlenBits], litlenBits, lens)
+		}
+	})
+}
