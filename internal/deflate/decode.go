@@ -107,9 +107,10 @@ func buildFixed() {
 		}
 	}
 	t := &fixedTables
-	build(t.litlen[:], l[:numLitlen], litlenSyms[:], litlenBits, singleOK)
-	pairLiterals(t.litlen[:1<<litlenBits], litlenBits, l[:numLitlen])
-	build(t.dist[:], l[numLitlen:], distSyms[:], distBits, singleOrEmptyOK)
+	var rev [numLitlen]uint16
+	build(t.litlen[:], l[:numLitlen], litlenSyms[:], litlenBits, singleOK, rev[:])
+	pairLiterals(t.litlen[:1<<litlenBits], litlenBits, l[:numLitlen], rev[:])
+	build(t.dist[:], l[numLitlen:], distSyms[:], distBits, singleOrEmptyOK, nil)
 }
 
 // readTables reads the code lengths of a dynamic block and builds its
@@ -134,7 +135,7 @@ func (d *Decompressor) readTables(br *bitReader) error {
 		}
 		plens[precodeOrder[i]] = uint8(br.bits(3))
 	}
-	if r := build(d.precode[:], plens[:], precodeSyms[:], precodeBits, completeOnly); r != "" {
+	if r := build(d.precode[:], plens[:], precodeSyms[:], precodeBits, completeOnly, nil); r != "" {
 		return corrupt(start, "code length code: "+r)
 	}
 	n := nlit + ndist
@@ -179,11 +180,12 @@ func (d *Decompressor) readTables(br *bitReader) error {
 	if lens[256] == 0 {
 		return corrupt(start, errNoEOB)
 	}
-	if r := build(d.litlen[:], lens[:nlit], litlenSyms[:], litlenBits, singleOK); r != "" {
+	var rev [numLitlen]uint16
+	if r := build(d.litlen[:], lens[:nlit], litlenSyms[:], litlenBits, singleOK, rev[:]); r != "" {
 		return corrupt(start, "literal/length code: "+r)
 	}
-	pairLiterals(d.litlen[:1<<litlenBits], litlenBits, lens[:nlit])
-	if r := build(d.dist[:], lens[nlit:], distSyms[:], distBits, singleOrEmptyOK); r != "" {
+	pairLiterals(d.litlen[:1<<litlenBits], litlenBits, lens[:nlit], rev[:])
+	if r := build(d.dist[:], lens[nlit:], distSyms[:], distBits, singleOrEmptyOK, nil); r != "" {
 		return corrupt(start, "distance code: "+r)
 	}
 	return nil

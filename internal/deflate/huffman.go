@@ -108,7 +108,18 @@ const (
 // build fills table with the decode entries of the canonical Huffman code
 // given by lens (one length per symbol, 0 = unused), with a main table of
 // 1<<tb entries. It returns an error reason for a code deflate rejects.
-func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int) string {
+// If rev is not nil, rev[s] receives the bit-reversed code word of each
+// symbol s of at most tb bits (what pairLiterals needs).
+//
+// The main table is filled by doubling: codes come in order of length, so
+// when the codes of length l come, main[:1<<(l-1)] holds the entries of
+// every code shorter than l (at their reversed code word, the index bits
+// above the code's length being free); copying it to main[1<<(l-1):1<<l]
+// repeats them over l bits, and each code of length l then takes the one
+// entry at its reversed code word. Block copies instead of one strided
+// store loop per code: for a dynamic block, Blosc's streams being small,
+// the table builds weigh.
+func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int, rev []uint16) string {
 	var count [maxCodeLen + 1]uint16
 	for _, l := range lens {
 		count[l]++
@@ -155,27 +166,49 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int) str
 			offs[l]++
 		}
 	}
-	n := int(offs[maxCodeLen+1])
 
+	// The codes of at most tb bits, length by length: double the part of
+	// the main table filled so far, then store one entry per code.
+	// main[:1<<filled] holds the entries of the codes up to filled bits
+	// (0: no code yet); the entries that are the prefix of a longer code
+	// hold stale values until that code's subtable pointer is written.
+	code, k, filled := uint32(0), 0, uint(0)
+	for l := uint(1); l <= min(maxLen, tb); l++ {
+		c := int(count[l])
+		if c != 0 {
+			if filled == 0 {
+				filled = l
+			}
+			for ; filled < l; filled++ {
+				copy(main[1<<filled:2<<filled], main[:1<<filled])
+			}
+			for _, sym := range sorted[k : k+c] {
+				r := uint32(bits.Reverse16(uint16(code)) >> (16 - l))
+				s := syms[sym]
+				// A length or distance also holds the code length in bits
+				// 8-12 (its extra bits are in the low bits already).
+				main[r] = s + uint32(l) + uint32(l)<<8&^uint32(int32(s)>>31)
+				if rev != nil {
+					rev[sym] = uint16(r)
+				}
+				code++
+			}
+			k += c
+		}
+		code <<= 1
+	}
+	for ; filled > 0 && filled < tb; filled++ {
+		copy(main[1<<filled:2<<filled], main[:1<<filled])
+	}
+
+	// The longer codes, in subtables.
 	rem := count
 	mask := uint32(1)<<tb - 1
 	used := 1 << tb
-	code, prevLen := uint32(0), uint(0)
 	curPrefix, subStart, subBits := ^uint32(0), 0, uint(0)
-	for _, sym := range sorted[:n] {
-		l := uint(lens[sym])
-		code <<= l - prevLen
-		prevLen = l
-		r := uint32(bits.Reverse16(uint16(code)) >> (16 - l))
-		if l <= tb {
-			e := syms[sym] + uint32(l)
-			if e&fLiteral == 0 {
-				e += uint32(l) << 8 // the extra bits are in the low bits already
-			}
-			for j := r; j < 1<<tb; j += 1 << l {
-				main[j] = e
-			}
-		} else {
+	for l := tb + 1; l <= maxLen; l++ {
+		for _, sym := range sorted[k : k+int(count[l])] {
+			r := uint32(bits.Reverse16(uint16(code)) >> (16 - l))
 			if prefix := r & mask; prefix != curPrefix {
 				// A new subtable: as wide as the longest code that shares
 				// this prefix needs.
@@ -197,51 +230,74 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int) str
 				main[prefix] = uint32(subStart)<<16 | fSub | uint32(tb) | uint32(s)<<8
 			}
 			sl := l - tb
-			e := syms[sym] + uint32(sl)
-			if e&fLiteral == 0 {
-				e += uint32(sl) << 8
-			}
+			s := syms[sym]
+			e := s + uint32(sl) + uint32(sl)<<8&^uint32(int32(s)>>31)
 			sub := table[subStart : subStart+1<<subBits]
 			for j := r >> tb; j < 1<<subBits; j += 1 << sl {
 				sub[j] = e
 			}
+			rem[l]--
+			code++
 		}
-		rem[l]--
-		code++
+		k += int(count[l])
+		code <<= 1
 	}
 	return ""
 }
 
-// pairLiterals turns the entries of the main table of tb bits whose
-// literal code leaves room for a second literal code into double-literal
-// entries. The entry at index i continues at index i>>l1 (the bits after
-// the first code); going down from the top, that entry is still a single
-// one. lens are the literal/length code lengths: when no two literal codes
-// fit together, there is nothing to do.
-func pairLiterals(main []uint32, tb uint, lens []uint8) {
-	minLen := uint(maxCodeLen + 1)
+// pairLiterals turns the entries of the main table of tb bits that start
+// with a literal code followed by another literal code, both within the
+// tb bits, into double-literal entries. lens are the literal/length code
+// lengths, rev the reversed code words build wrote for them. It goes
+// through the pairs of literals whose codes fit together (shortest first)
+// and stores each pair's entry at its indexes (the first code, then the
+// second, the bits above free): as many stores as double entries, no test
+// per table entry.
+func pairLiterals(main []uint32, tb uint, lens []uint8, rev []uint16) {
+	// The literals of at most tb-1 bits sorted by code length: byte in
+	// bits 0-7, reversed code word in bits 8-23, length in bits 24-28.
+	var count [maxCodeLen + 2]uint16
 	for _, l := range lens[:256] {
-		if l != 0 && uint(l) < minLen {
-			minLen = uint(l)
-		}
+		count[l]++
+	}
+	minLen := uint(1)
+	for minLen < tb && count[minLen] == 0 {
+		minLen++
 	}
 	if 2*minLen > tb {
 		return
 	}
-	for i := len(main) - 1; i >= 0; i-- {
-		e := main[i]
-		if int32(e) >= 0 {
-			continue
+	maxLen := tb - minLen // a first or second code longer has no partner
+	var offs [maxCodeLen + 2]uint16
+	for l := uint(1); l <= maxLen; l++ {
+		offs[l+1] = offs[l] + count[l]
+	}
+	var list [256]uint32
+	for s, l := range lens[:256] {
+		if l != 0 && uint(l) <= maxLen {
+			list[offs[l]] = uint32(l)<<24 | uint32(rev[s])<<8 | uint32(s)
+			offs[l]++
 		}
-		l1 := uint(e & 31)
-		if l1 >= tb {
-			continue
+	}
+	lits := list[:offs[maxLen]]
+	size := uint32(1) << tb
+	for _, a := range lits {
+		la := a >> 24
+		if la+uint32(minLen) > uint32(tb) {
+			break
 		}
-		e2 := main[i>>l1]
-		l2 := uint(e2 & 31)
-		if int32(e2) >= 0 || l1+l2 > tb {
-			continue
+		base := fLiteral | fDouble | la<<24 | (a&0xff)<<8
+		ra := a >> 8 & 0xffff
+		for _, b := range lits {
+			lb := b >> 24
+			if la+lb > uint32(tb) {
+				break
+			}
+			e := base | (b&0xff)<<16 | (la + lb)
+			step := uint32(1) << (la + lb)
+			for j := ra | (b>>8&0xffff)<<la; j < size; j += step {
+				main[j] = e
+			}
 		}
-		main[i] = fLiteral | fDouble | uint32(l1)<<24 | (e2>>8&0xff)<<16 | e&0xff00 | uint32(l1+l2)
 	}
 }
