@@ -207,14 +207,16 @@ loop:
 	INCQ  R8
 	MOVQ  BX, CX
 	SUBQ  DX, CX         // CX = &b[ip-offset]
-	MOVBLZX (CX)(R13*1), AX
-	MOVBLZX (BX)(R13*1), R12
-	CMPL  AX, R12
+	// Only a longer match can win: the 4 bytes ending at byte best
+	// first (the first 4 while best is 0), then the length from 0.
+	MOVQ  R13, AX
+	XORQ  R12, R12
+	SUBQ  $3, AX
+	CMOVQLT R12, AX
+	MOVL  (CX)(AX*1), DX
+	CMPL  DX, (BX)(AX*1)
 	JNE   loop
-	MOVL  (CX), AX
-	CMPL  AX, (BX)
-	JNE   loop
-	MOVQ  $4, R12
+	MOVL  -4(DI)(R8*4), DX
 
 ml8:
 	LEAQ 8(R12), AX

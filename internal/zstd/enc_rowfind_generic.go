@@ -49,7 +49,6 @@ func rowSearchGeneric(b, row []byte, pos []uint32, ip, end, head int, tag uint8,
 		m = (m>>uint(head) | m<<uint(size-head)) & (1<<uint(size) - 1)
 	}
 	ipAbs := uint32(ip) + base
-	cur := binary.LittleEndian.Uint32(b[ip:])
 	best, off := 0, 0
 	for ; m != 0 && attempts > 0; attempts-- {
 		j := (bits.TrailingZeros64(m) + head) & (size - 1)
@@ -59,8 +58,12 @@ func rowSearchGeneric(b, row []byte, pos []uint32, ip, end, head int, tag uint8,
 			break // an entry of an earlier stream: the older ones are too
 		}
 		c := ip - int(o)
-		if b[c+best] == b[ip+best] && binary.LittleEndian.Uint32(b[c:]) == cur {
-			if l := 4 + matchLen(b, ip+4, c+4, end); l > best {
+		// Only a match longer than best can win: compare the 4 bytes
+		// that end at byte best first (the first 4 while best is 0),
+		// one load where the candidate is most likely to differ.
+		t := max(best, 3) - 3
+		if binary.LittleEndian.Uint32(b[c+t:]) == binary.LittleEndian.Uint32(b[ip+t:]) {
+			if l := matchLen(b, ip, c, end); l > best {
 				best, off = l, int(o)
 				if ip+l >= end {
 					break
