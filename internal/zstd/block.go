@@ -77,7 +77,7 @@ func (d *Decoder) blocks(dst, src []byte, pos, blockMax int) (int, int, error) {
 // block decodes the compressed block b (RFC 8878 3.1.1.3) to dst[o:] (the
 // frame's output so far is dst[:o]) and returns the new output length.
 func (d *Decoder) block(dst []byte, o int, b []byte, blockMax int) (int, error) {
-	lits, p, err := d.literals(b, blockMax)
+	lits, p, inDst, err := d.literalsTo(b, blockMax, dst[o:])
 	if err != nil {
 		return o, err
 	}
@@ -89,6 +89,10 @@ func (d *Decoder) block(dst []byte, o int, b []byte, blockMax int) (int, error) 
 	if nseq == 0 {
 		if p != len(b) {
 			return o, reason("bytes after a sequences section without sequences")
+		}
+		if inDst {
+			// Literals only, decoded in place.
+			return o + len(lits), nil
 		}
 	} else {
 		o, lits, err = d.sequences(dst, o, lits, b[p:], nseq)

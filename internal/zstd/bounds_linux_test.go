@@ -53,3 +53,33 @@ func TestSequencesStayInBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestLiteralsOnlyInPlace decodes frames of one block of literals only
+// (RLE and Huffman-coded, one and four streams: decoded in place into
+// the output) into outputs of exactly the content's size placed against
+// an inaccessible page, and into one byte less (an error).
+func TestLiteralsOnlyInPlace(t *testing.T) {
+	var inputs [][]byte
+	for _, n := range []int{1, 3, 31, 200, 1023, 1024, 5000, 70000, maxBlockSize} {
+		inputs = append(inputs, hufLits(n, 1+n%hufMaxBits, int64(n)), bytes.Repeat([]byte{byte(n)}, n))
+	}
+	var d Decoder
+	for i, lits := range inputs {
+		blk := append(litSection(lits), 0) // no sequences
+		// Frame header: a 4-byte content size, a 128 KiB window.
+		f := []byte{0x28, 0xB5, 0x2F, 0xFD, 0x80, 7 << 3, byte(len(lits)), byte(len(lits) >> 8), byte(len(lits) >> 16), 0}
+		bh := len(blk)<<3 | blockCompressed<<1 | 1
+		f = append(f, byte(bh), byte(bh>>8), byte(bh>>16))
+		f = append(f, blk...)
+		src := guardpage.Bytes(t, len(f))
+		copy(src, f)
+		dst := guardpage.Bytes(t, len(lits))
+		n, err := d.DecodeInto(dst, src)
+		if err != nil || !bytes.Equal(dst[:n], lits) {
+			t.Fatalf("input %d (%d literals, mode %d): n=%d err=%v", i, len(lits), blk[0]&3, n, err)
+		}
+		if _, err := d.DecodeInto(guardpage.Bytes(t, len(lits)-1), src); err == nil {
+			t.Fatalf("input %d: decoded into %d bytes", i, len(lits)-1)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package zstd
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // FSE table kinds of the sequences section.
 const (
@@ -128,15 +131,51 @@ func initSeqVals() {
 // buildSeq builds the packed states (tab.seq) of a sequences table of
 // kind k from a normalized distribution with accuracy log log (at most
 // 9): what build then setBaselines give, in one pass over the states
-// (tab.e is left as it was). The symbols are spread into a local array,
-// without the search for free cells when no symbol has the "less than
-// 1" probability.
+// (tab.e is left as it was). See spreadSymbols for the spread.
 func (tab *fseTable) buildSeq(norm []int16, log uint8, k int) error {
 	size := 1 << log
 	var syms [512]uint8
 	var next [64]uint16
 	if len(norm) > len(next) {
 		return reason("FSE distribution has too many symbols")
+	}
+	if err := spreadSymbols(&syms, &next, norm, log); err != nil {
+		return err
+	}
+	vals := &seqVals[k]
+	seq := tab.seq[:size]
+	syms2 := syms[:len(seq)]
+	sz := uint32(size)
+	for u := range seq {
+		s := syms2[u] & 63
+		x := uint32(next[s])
+		if x == 0 {
+			return reason("bad FSE distribution")
+		}
+		next[s] = uint16(x + 1)
+		nb := uint32(log) + 1 - uint32(bits.Len32(x))
+		seq[u] = vals[s] | uint64(nb) | uint64((x<<(nb&15)-sz)&0xFFFF)<<16
+	}
+	tab.log = log
+	return nil
+}
+
+// spreadSymbols spreads the symbols of a normalized distribution with
+// accuracy log log (at most 9) over the states (RFC 8878 4.1.1) into
+// syms, and sets next[s] to the first "next state" counter of each
+// symbol: its count, 1 for a "less than 1" symbol. len(norm) is at most
+// len(next).
+//
+// Without "less than 1" symbols (the common case) no cell is skipped,
+// so the i-th symbol in order of the distribution lands in state
+// i*step mod size: the symbols are first written in order with 8-byte
+// stores (a run of 8 copies per step, runs overlapping), then scattered
+// four at a time with independent positions. With such symbols, the
+// spread steps over the cells at the top that they take.
+func spreadSymbols(syms *[512]uint8, next *[64]uint16, norm []int16, log uint8) error {
+	size := 1 << (log & 15)
+	if size > len(syms) {
+		return reason("FSE accuracy log too large")
 	}
 	high := size - 1
 	for s, n := range norm {
@@ -146,20 +185,14 @@ func (tab *fseTable) buildSeq(norm []int16, log uint8, k int) error {
 			}
 			syms[high&511] = uint8(s)
 			high--
-			next[s] = 1
+			next[s&63] = 1
 		} else {
-			next[s] = uint16(n)
+			next[s&63] = uint16(n)
 		}
 	}
-	pos, step, mask := 0, size>>1+size>>3+3, size-1
-	if high == size-1 {
-		for s, n := range norm {
-			for i := 0; i < int(n); i++ {
-				syms[pos&511] = uint8(s)
-				pos = (pos + step) & mask
-			}
-		}
-	} else {
+	step, mask := size>>1+size>>3+3, size-1
+	if high != size-1 {
+		pos := 0
 		for s, n := range norm {
 			for i := 0; i < int(n); i++ {
 				syms[pos&511] = uint8(s)
@@ -167,23 +200,42 @@ func (tab *fseTable) buildSeq(norm []int16, log uint8, k int) error {
 				}
 			}
 		}
-	}
-	if pos != 0 {
-		return reason("bad FSE distribution")
-	}
-	vals := &seqVals[k]
-	seq := tab.seq[:size]
-	for u := range seq {
-		s := syms[u] & 63
-		x := next[s]
-		if x == 0 {
+		if pos != 0 {
 			return reason("bad FSE distribution")
 		}
-		next[s] = x + 1
-		nb := uint(log) - uint(bits.Len16(x)-1)
-		seq[u] = vals[s] | uint64(nb) | uint64(uint16(int(x)<<nb-size))<<16
+		return nil
 	}
-	tab.log = log
+	// lin holds the symbols in order, with room for the last run's
+	// 8-byte stores.
+	var lin [512 + 8]uint8
+	p := 0
+	for s, n := range norm {
+		if int(n) > size-p {
+			return reason("bad FSE distribution")
+		}
+		v := uint64(s) * 0x0101010101010101
+		binary.LittleEndian.PutUint64(lin[p:], v)
+		for i := 8; i < int(n); i += 8 {
+			binary.LittleEndian.PutUint64(lin[p+i:], v)
+		}
+		p += max(int(n), 0)
+	}
+	if p != size {
+		return reason("bad FSE distribution")
+	}
+	// size is a multiple of 4 (log >= 2) or below 4.
+	i, pos := 0, 0
+	for ; i+4 <= size; i += 4 {
+		syms[pos&mask&511] = lin[i]
+		syms[(pos+step)&mask&511] = lin[i+1]
+		syms[(pos+2*step)&mask&511] = lin[i+2]
+		syms[(pos+3*step)&mask&511] = lin[i+3]
+		pos += 4 * step
+	}
+	for ; i < size; i++ {
+		syms[pos&mask&511] = lin[i&511]
+		pos += step
+	}
 	return nil
 }
 

@@ -100,3 +100,44 @@ func TestBuildSeq(t *testing.T) {
 		t.Fatalf("%d of %d cases valid", valid, len(cases))
 	}
 }
+
+// BenchmarkBuildSeq builds sequences tables as Blosc blocks describe them:
+// the largest accuracy logs with many symbols, with and without "less
+// than 1" symbols, and a predefined distribution.
+func BenchmarkBuildSeq(b *testing.B) {
+	r := rand.New(rand.NewSource(2))
+	for _, c := range []struct {
+		name string
+		k    int
+		log  uint8
+		low  bool
+	}{{"ll9", kindLL, 9, false}, {"ll9-skew", kindLL, 9, false}, {"ml9-low", kindML, 9, true}, {"of8", kindOF, 8, false}, {"predef-ml", kindML, 6, false}} {
+		var norm []int16
+		if c.name == "predef-ml" {
+			norm = predefNorm[kindML]
+		} else {
+			nsym := fseMaxSym[c.k] + 1
+			cnt := make([]uint32, nsym)
+			n := 0
+			for s := range cnt {
+				cnt[s] = uint32(r.ExpFloat64()*200) + 30
+				if c.name == "ll9-skew" && s == 0 {
+					cnt[s] = 20000 // a dominant symbol, as literal length 0 often is
+				}
+				if c.low && s%5 == 4 {
+					cnt[s] = 1
+				}
+				n += int(cnt[s])
+			}
+			norm = make([]int16, nsym)
+			normalize(norm, cnt, n, c.log)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			var tab fseTable
+			if err := tab.buildSeq(norm, c.log, c.k); err != nil {
+				b.Fatal(err)
+			}
+			runCPU(b, func() { tab.buildSeq(norm, c.log, c.k) })
+		})
+	}
+}
