@@ -104,3 +104,22 @@ func BenchmarkEncoderBtLazy(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHufStream writes the Huffman stream of the whole f64-noshuffle
+// stream of clevel 1 (nearly all of it is literals at level 1), the stage
+// that dominates that workload's compression.
+//
+//	go test -run '^$' -bench HufStream ./internal/zstd
+func BenchmarkHufStream(b *testing.B) {
+	src := bloscStreams(1)["f64-noshuffle"]
+	var cnt [256]uint32
+	var scratch [4][256]uint32
+	histogram(&cnt, &scratch, src)
+	var h hufEnc
+	if !h.build(cnt[:], 255) {
+		b.Fatal("no Huffman table")
+	}
+	out := make([]byte, 0, 2*len(src))
+	b.SetBytes(int64(len(src)))
+	runCPU(b, func() { h.stream(out[:0], src) })
+}
