@@ -89,9 +89,9 @@ func (d *Decompressor) stored(dst []byte, out int, br *bitReader) (int, error) {
 	return out + n, nil
 }
 
-// buildFixed builds fixedTables.
-func buildFixed() {
-	var l [numLitlen + numDist]uint8
+// fixedLengths returns the code lengths of the fixed code (RFC 1951,
+// 3.2.6): the literal/length lengths, then the distance lengths.
+func fixedLengths() (l [numLitlen + numDist]uint8) {
 	for i := range l {
 		switch {
 		case i < 144:
@@ -106,6 +106,12 @@ func buildFixed() {
 			l[i] = 5
 		}
 	}
+	return l
+}
+
+// buildFixed builds fixedTables.
+func buildFixed() {
+	l := fixedLengths()
 	t := &fixedTables
 	var rev [numLitlen]uint16
 	build(t.litlen[:], l[:numLitlen], litlenSyms[:], litlenBits, singleOK, rev[:])

@@ -115,20 +115,8 @@ func TestBuildMatchesReference(t *testing.T) {
 		check(tb, make([]uint8, tb.n), "empty")
 	}
 	// The fixed code.
-	var l [numLitlen]uint8
-	for i := range l {
-		switch {
-		case i < 144:
-			l[i] = 8
-		case i < 256:
-			l[i] = 9
-		case i < 280:
-			l[i] = 7
-		default:
-			l[i] = 8
-		}
-	}
-	check(tabs[0], l[:], "fixed")
+	l := fixedLengths()
+	check(tabs[0], l[:numLitlen], "fixed")
 }
 
 // BenchmarkBuild builds the literal/length decode table of a
