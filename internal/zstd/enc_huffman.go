@@ -1,13 +1,12 @@
 package zstd
 
-import "encoding/binary"
-
 // hufEnc is a Huffman encoding table: each symbol's code and length.
 type hufEnc struct {
 	code   [256]uint16
 	nbits  [256]uint8
 	elt    [256]uint64 // code at the top, nbits in the low byte, for stream
 	maxSym int
+	maxLen int    // the longest code
 	desc   []byte // the tree description (RFC 8878 4.2.1)
 
 	// scratch
@@ -156,6 +155,7 @@ func (h *hufEnc) build(cnt []uint32, maxSym int) bool {
 		h.code[s] = uint16(start[x] >> (x - 1))
 		start[x] += 1 << (x - 1)
 	}
+	h.maxLen = maxLen
 	for s := 0; s <= maxSym; s++ {
 		h.elt[s] = 0
 		if n := h.nbits[s]; n > 0 {
@@ -251,52 +251,10 @@ func (h *hufEnc) estimate(cnt []uint32) int {
 }
 
 // stream appends the Huffman stream of src to out.
-//
-// The accumulator is left-aligned (zstd's HUF_CStream_t does the same):
-// its valid bits are its top nb bits, and a symbol enters as
-// acc = acc>>n | elt, where elt holds the code in its top n bits and n
-// in its low byte. The low byte's bits are below the valid ones (codes
-// are at most hufMaxBits long, and a flush leaves at most 7 bits, so at
-// most 51 are valid before the next flush), and nb sums the whole elts
-// (only its low byte counts: at most 51, so n&63 of a sum of elts is the
-// sum of their lengths). Four symbols are combined the same way in a
-// tree before they enter acc, and a flush stores the top nb bits without
-// touching acc.
 func (h *hufEnc) stream(out []byte, src []byte) []byte {
 	w := &h.wbw
 	w.start(out, len(src)*hufMaxBits/8+8)
-	buf, pos := w.buf, w.pos
-	var acc, nb uint64
-	elt := &h.elt
-	i := len(src)
-	for ; i >= 4; i -= 4 {
-		q := src[i-4 : i]
-		e0, e1, e2, e3 := elt[q[3]], elt[q[2]], elt[q[1]], elt[q[0]]
-		// Pairs first, then the four, then acc: its chain is one
-		// shift and one or per four symbols.
-		p01 := e0>>(e1&63) | e1
-		p23 := e2>>(e3&63) | e3
-		n23 := e2 + e3
-		p := p01>>(n23&63) | p23
-		n := e0 + e1 + n23
-		acc = acc>>(n&63) | p
-		nb += n
-		k := nb & 255
-		binary.LittleEndian.PutUint64(buf[pos:pos+8], acc>>((64-k)&63))
-		pos += int(k >> 3)
-		nb &= 7
-	}
-	for ; i > 0; i-- {
-		e := elt[src[i-1]]
-		acc = acc>>(e&63) | e
-		nb += e
-	}
-	// Hand the nb top bits to w, right-aligned.
-	nb &= 255
-	w.pos, w.acc, w.nbits = pos, 0, uint(nb)
-	if nb > 0 {
-		w.acc = acc >> (64 - nb)
-	}
-	w.close()
+	pos, acc, nb := hufStreamLoop(&h.elt, h.maxLen, w.buf, w.pos, src)
+	hufStreamClose(w, pos, acc, nb)
 	return w.end()
 }
