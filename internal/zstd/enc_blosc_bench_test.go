@@ -123,3 +123,20 @@ func BenchmarkHufStream(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	runCPU(b, func() { h.stream(out[:0], src) })
 }
+
+// BenchmarkHistogram counts the bytes of the clevel 1 streams, as the
+// literals of the f64-noshuffle one (all literals at level 1) are.
+//
+//	go test -run '^$' -bench Histogram ./internal/zstd
+func BenchmarkHistogram(b *testing.B) {
+	in := bloscStreams(1)
+	for _, name := range []string{"f64-noshuffle", "f64-shuffle", "i32-noshuffle", "i32-shuffle"} {
+		src := in[name]
+		b.Run(name, func(b *testing.B) {
+			var cnt [256]uint32
+			var scratch [4][256]uint32
+			b.SetBytes(int64(len(src)))
+			runCPU(b, func() { histogram(&cnt, &scratch, src) })
+		})
+	}
+}

@@ -149,24 +149,3 @@ func maxCount(cnt *[256]uint32) int {
 	}
 	return int(m)
 }
-
-// histogram counts the bytes of b into cnt, with four interleaved
-// counters (scratch) so that runs of one value do not wait on their own
-// increments.
-func histogram(cnt *[256]uint32, scratch *[4][256]uint32, b []byte) {
-	*scratch = [4][256]uint32{}
-	c0, c1, c2, c3 := &scratch[0], &scratch[1], &scratch[2], &scratch[3]
-	i := 0
-	for ; i+4 <= len(b); i += 4 {
-		c0[b[i]]++
-		c1[b[i+1]]++
-		c2[b[i+2]]++
-		c3[b[i+3]]++
-	}
-	for ; i < len(b); i++ {
-		c0[b[i]]++
-	}
-	for s := range cnt {
-		cnt[s] = c0[s] + c1[s] + c2[s] + c3[s]
-	}
-}
