@@ -5,6 +5,12 @@ package zstd
 // increments: byte i goes to scratch[i&3]. The first len(b)&^15 bytes go
 // through histCount4 (assembly where there is some).
 func histogram(cnt *[256]uint32, scratch *[4][256]uint32, b []byte) {
+	*cnt = [256]uint32{}
+	histogramAdd(cnt, scratch, b)
+}
+
+// histogramAdd is histogram adding the counts to those in cnt.
+func histogramAdd(cnt *[256]uint32, scratch *[4][256]uint32, b []byte) {
 	*scratch = [4][256]uint32{}
 	n := len(b) &^ 15
 	histCount4(scratch, b[:n])
@@ -13,7 +19,7 @@ func histogram(cnt *[256]uint32, scratch *[4][256]uint32, b []byte) {
 		c0[x]++
 	}
 	for s := range cnt {
-		cnt[s] = c0[s] + c1[s] + c2[s] + c3[s]
+		cnt[s] += c0[s] + c1[s] + c2[s] + c3[s]
 	}
 }
 

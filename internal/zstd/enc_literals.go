@@ -29,15 +29,22 @@ func (e *Encoder) literals(out []byte, lits []byte) []byte {
 	// zstd then counts two samples first and stores the literals raw
 	// when no byte value stands out in them (HUF_compress_internal's
 	// suspectUncompressible sampling), which spares counting them all.
+	// The samples' counts are kept: then only the literals between them
+	// are left to count.
 	if ns := len(e.seqs); (ns == 0 || n/ns >= suspectLitRatio) && n >= suspectSample*suspectSampleRatio {
+		var tail [256]uint32
 		histogram(cnt, &e.litCnt4, lits[:suspectSample])
-		top := maxCount(cnt)
-		histogram(cnt, &e.litCnt4, lits[n-suspectSample:])
-		if top+maxCount(cnt) <= (2*suspectSample)>>7+4 {
+		histogram(&tail, &e.litCnt4, lits[n-suspectSample:])
+		if maxCount(cnt)+maxCount(&tail) <= (2*suspectSample)>>7+4 {
 			return raw()
 		}
+		histogramAdd(cnt, &e.litCnt4, lits[suspectSample:n-suspectSample])
+		for s, c := range &tail {
+			cnt[s] += c
+		}
+	} else {
+		histogram(cnt, &e.litCnt4, lits)
 	}
-	histogram(cnt, &e.litCnt4, lits)
 	maxSym, used := 0, 0
 	var largest uint32
 	for s, c := range cnt {
