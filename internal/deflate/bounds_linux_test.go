@@ -26,7 +26,7 @@ func TestStaysInBounds(t *testing.T) {
 		}
 	}
 	for dist := 1; dist <= 40; dist += 3 {
-		for _, n := range []int{3, 17, 40, 41, 48, 100, 258} {
+		for _, n := range []int{3, 15, 16, 17, 40, 41, 48, 100, 258} {
 			s, w := matchStream(dist+2, dist, n, 0, true)
 			cases = append(cases, tc{s, w})
 		}

@@ -113,9 +113,9 @@ func fixedLengths() (l [numLitlen + numDist]uint8) {
 func buildFixed() {
 	l := fixedLengths()
 	t := &fixedTables
-	var rev [numLitlen]uint16
-	build(t.litlen[:], l[:numLitlen], litlenSyms[:], litlenBits, singleOK, rev[:])
-	pairLiterals(t.litlen[:1<<litlenBits], litlenBits, l[:numLitlen], rev[:])
+	var lits litList
+	build(t.litlen[:], l[:numLitlen], litlenSyms[:], litlenBits, singleOK, &lits)
+	pairLiterals(t.litlen[:1<<litlenBits], litlenBits, &lits)
 	build(t.dist[:], l[numLitlen:], distSyms[:], distBits, singleOrEmptyOK, nil)
 }
 
@@ -144,17 +144,29 @@ func (d *Decompressor) readTables(br *bitReader) error {
 	if r := build(d.precode[:], plens[:], precodeSyms[:], precodeBits, completeOnly, nil); r != "" {
 		return corrupt(start, "code length code: "+r)
 	}
+	// The code lengths, with the bit reader's state in locals: the loop is
+	// one chain of table lookups, which fields of *br in memory would
+	// lengthen.
 	n := nlit + ndist
 	lens := d.lens[:n]
+	src, in, buf, nb := br.src, br.in, br.buf, br.n
 	for i := 0; i < n; {
-		if br.n < precodeBits+7 {
-			if err := br.refill(); err != nil {
-				return err
+		if nb < precodeBits+7 {
+			if in <= len(src)-8 {
+				buf |= binary.LittleEndian.Uint64(src[in:]) << (nb & 63)
+				in += int(7 - nb>>3)
+				nb |= 56
+			} else {
+				br.in, br.buf, br.n = in, buf, nb
+				if err := br.refill(); err != nil {
+					return err
+				}
+				in, buf, nb = br.in, br.buf, br.n
 			}
 		}
-		e := d.precode[br.buf&(1<<precodeBits-1)]
-		br.buf >>= e & 31
-		br.n -= uint(e & 31)
+		e := d.precode[buf&(1<<precodeBits-1)]
+		buf >>= e & 31
+		nb -= uint(e & 31)
 		sym := uint8(e >> 16)
 		if sym < 16 {
 			lens[i] = sym
@@ -166,16 +178,24 @@ func (d *Decompressor) readTables(br *bitReader) error {
 		switch sym {
 		case 16:
 			if i == 0 {
+				br.in, br.buf, br.n = in, buf, nb
 				return corrupt(br.pos(), errRepeatFirst)
 			}
 			v = lens[i-1]
-			rep = 3 + int(br.bits(2))
+			rep = 3 + int(buf&3)
+			buf >>= 2
+			nb -= 2
 		case 17:
-			rep = 3 + int(br.bits(3))
+			rep = 3 + int(buf&7)
+			buf >>= 3
+			nb -= 3
 		default:
-			rep = 11 + int(br.bits(7))
+			rep = 11 + int(buf&127)
+			buf >>= 7
+			nb -= 7
 		}
 		if rep > n-i {
+			br.in, br.buf, br.n = in, buf, nb
 			return corrupt(br.pos(), errRepeatLong)
 		}
 		for j := range lens[i : i+rep] {
@@ -183,14 +203,15 @@ func (d *Decompressor) readTables(br *bitReader) error {
 		}
 		i += rep
 	}
+	br.in, br.buf, br.n = in, buf, nb
 	if lens[256] == 0 {
 		return corrupt(start, errNoEOB)
 	}
-	var rev [numLitlen]uint16
-	if r := build(d.litlen[:], lens[:nlit], litlenSyms[:], litlenBits, singleOK, rev[:]); r != "" {
+	var lits litList
+	if r := build(d.litlen[:], lens[:nlit], litlenSyms[:], litlenBits, singleOK, &lits); r != "" {
 		return corrupt(start, "literal/length code: "+r)
 	}
-	pairLiterals(d.litlen[:1<<litlenBits], litlenBits, lens[:nlit], rev[:])
+	pairLiterals(d.litlen[:1<<litlenBits], litlenBits, &lits)
 	if r := build(d.dist[:], lens[nlit:], distSyms[:], distBits, singleOrEmptyOK, nil); r != "" {
 		return corrupt(start, "distance code: "+r)
 	}

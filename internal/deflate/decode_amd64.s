@@ -133,12 +133,12 @@ distance:
 	CMPQ   R14, AX
 	JHI    baddist
 
-	// AX: copy destination, R15: copy source, R13: end of the match.
+	// AX: copy destination, R15: copy source, R13: length, SI: end of
+	// the match.
 	MOVQ SI, AX
 	MOVQ SI, R15
 	SUBQ R14, R15
-	ADDQ AX, R13
-	MOVQ R13, SI
+	ADDQ R13, SI
 
 	// Refill and look the next entry up before the copy, if the room
 	// allows; after the copy the room is tested again.
@@ -152,8 +152,21 @@ distance:
 	MOVL (R11)(DX*4), DX
 
 copy:
-	MOVQ AX, R14
-	SUBQ R15, R14
+	// A match of at most 16 bytes that does not overlap itself (length <=
+	// distance, the short matches of literal-heavy data) is one 16-byte
+	// copy: one test that such streams predict, where the distance would
+	// split them between the two paths below.
+	MOVQ    AX, R14
+	SUBQ    R15, R14
+	MOVOU   (R15), X0
+	CMPQ    R13, $16
+	JA      copylong
+	CMPQ    R13, R14
+	JA      copylong
+	MOVOU   X0, (AX)
+	JMP     copied
+
+copylong:
 	CMPQ R14, $16
 	JAE  copy16
 
@@ -161,7 +174,6 @@ copy:
 	// then whatever follows) shuffled into the pattern repeated over 16
 	// bytes, stored every step bytes (the largest multiple of d up to 16):
 	// one load, no store waited on.
-	MOVOU   (R15), X0
 	SHLQ    $4, R14
 	LEAQ    ·periodShuf(SB), R15
 	MOVOU   (R15)(R14*1), X1
@@ -173,13 +185,12 @@ copy:
 period:
 	MOVOU X0, (AX)
 	ADDQ  R14, AX
-	CMPQ  AX, R13
+	CMPQ  AX, SI
 	JB    period
 	JMP   copied
 
 copy16:
 	// 48 bytes whatever the length, then 16 at a time.
-	MOVOU (R15), X0
 	MOVOU X0, (AX)
 	MOVOU 16(R15), X1
 	MOVOU X1, 16(AX)
@@ -187,7 +198,7 @@ copy16:
 	MOVOU X2, 32(AX)
 	ADDQ  $48, AX
 	ADDQ  $48, R15
-	CMPQ  AX, R13
+	CMPQ  AX, SI
 	JAE   copied
 
 copy16loop:
@@ -195,7 +206,7 @@ copy16loop:
 	MOVOU X0, (AX)
 	ADDQ  $16, AX
 	ADDQ  $16, R15
-	CMPQ  AX, R13
+	CMPQ  AX, SI
 	JB    copy16loop
 	JMP   copied
 

@@ -145,7 +145,15 @@ func huffman(dst []byte, out int, br *bitReader, ll *[litlenEnough]uint32, dt *[
 			// words past the match's end land in the room fastOut leaves;
 			// a word read dist >= 8 bytes back was written before.
 			from := o - dist
-			if dist >= 16 {
+			if length <= 16 && dist >= length {
+				// Short and not overlapping itself: one 16-byte copy.
+				w := dst[o : o+16]
+				r := dst[from : from+16]
+				a := binary.LittleEndian.Uint64(r[0:])
+				b := binary.LittleEndian.Uint64(r[8:])
+				binary.LittleEndian.PutUint64(w[0:], a)
+				binary.LittleEndian.PutUint64(w[8:], b)
+			} else if dist >= 16 {
 				w := dst[o : o+40]
 				r := dst[from : from+40]
 				binary.LittleEndian.PutUint64(w[0:], binary.LittleEndian.Uint64(r[0:]))

@@ -105,11 +105,19 @@ const (
 	singleOrEmptyOK        // also no code at all (distance)
 )
 
+// litList lists literal codes of at most litlenBits-1 bits, by code
+// length: byte in bits 0-7, reversed code word in bits 8-23, length in bits
+// 24-28. build fills it for pairLiterals.
+type litList struct {
+	n int
+	e [numLitlen]uint32
+}
+
 // build fills table with the decode entries of the canonical Huffman code
 // given by lens (one length per symbol, 0 = unused), with a main table of
 // 1<<tb entries. It returns an error reason for a code deflate rejects.
-// If rev is not nil, rev[s] receives the bit-reversed code word of each
-// symbol s of at most tb bits (what pairLiterals needs).
+// If lits is not nil, it receives the literals (symbols below 256) of at
+// most tb-1 bits, shortest first (what pairLiterals needs).
 //
 // The main table is filled by doubling: codes come in order of length, so
 // when the codes of length l come, main[:1<<(l-1)] holds the entries of
@@ -119,10 +127,32 @@ const (
 // entry at its reversed code word. Block copies instead of one strided
 // store loop per code: for a dynamic block, Blosc's streams being small,
 // the table builds weigh.
-func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int, rev []uint16) string {
+//
+// The counting and sorting loops go through lens in four quarters at once:
+// a counter incremented in memory waits on its previous increment, and
+// most lengths are equal, so one chain would run at the store-to-load
+// latency per symbol.
+func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int, lits *litList) string {
+	if lits != nil {
+		lits.n = 0
+	}
+	// Quarter k of lens is lens[k*q:(k+1)*q], the last one also takes the
+	// len(lens)%4 symbols past 4*q.
+	var cnt [4][maxCodeLen + 1]uint16
+	q := len(lens) / 4
+	l0, l1, l2, l3 := lens[:q], lens[q:2*q], lens[2*q:3*q], lens[3*q:]
+	for i := range l0 {
+		cnt[0][l0[i]&maxCodeLen]++
+		cnt[1][l1[i]&maxCodeLen]++
+		cnt[2][l2[i]&maxCodeLen]++
+		cnt[3][l3[i]&maxCodeLen]++
+	}
+	for _, l := range l3[q:] {
+		cnt[3][l&maxCodeLen]++
+	}
 	var count [maxCodeLen + 1]uint16
-	for _, l := range lens {
-		count[l]++
+	for l := range count {
+		count[l] = cnt[0][l] + cnt[1][l] + cnt[2][l] + cnt[3][l]
 	}
 	count[0] = 0
 	maxLen := uint(maxCodeLen)
@@ -154,17 +184,39 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int, rev
 		}
 	}
 
-	// Symbols sorted by code length, then by value: canonical order.
-	var offs [maxCodeLen + 2]uint16
+	// Symbols sorted by code length, then by value: canonical order. Each
+	// quarter has its own offsets (the quarters before it go first within
+	// a length); unused symbols (length 0) go after the used ones, where
+	// nothing reads them.
+	var offs [4][maxCodeLen + 1]uint16
+	o := uint16(0)
 	for l := 1; l <= maxCodeLen; l++ {
-		offs[l+1] = offs[l] + count[l]
+		offs[0][l] = o
+		offs[1][l] = o + cnt[0][l]
+		offs[2][l] = offs[1][l] + cnt[1][l]
+		offs[3][l] = offs[2][l] + cnt[2][l]
+		o += count[l]
 	}
+	offs[0][0] = o
+	offs[1][0] = o + cnt[0][0]
+	offs[2][0] = offs[1][0] + cnt[1][0]
+	offs[3][0] = offs[2][0] + cnt[2][0]
 	var sorted [numLitlen]uint16
-	for s, l := range lens {
-		if l != 0 {
-			sorted[offs[l]] = uint16(s)
-			offs[l]++
-		}
+	for i := range l0 {
+		a, b, c, e := l0[i]&maxCodeLen, l1[i]&maxCodeLen, l2[i]&maxCodeLen, l3[i]&maxCodeLen
+		sorted[offs[0][a]] = uint16(i)
+		sorted[offs[1][b]] = uint16(q + i)
+		sorted[offs[2][c]] = uint16(2*q + i)
+		sorted[offs[3][e]] = uint16(3*q + i)
+		offs[0][a]++
+		offs[1][b]++
+		offs[2][c]++
+		offs[3][e]++
+	}
+	for i, l := range l3[q:] {
+		l &= maxCodeLen
+		sorted[offs[3][l]] = uint16(4*q + i)
+		offs[3][l]++
 	}
 
 	// The codes of at most tb bits, length by length: double the part of
@@ -182,16 +234,29 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int, rev
 			for ; filled < l; filled++ {
 				copy(main[1<<filled:2<<filled], main[:1<<filled])
 			}
-			for _, sym := range sorted[k : k+c] {
-				r := uint32(bits.Reverse16(uint16(code)) >> (16 - l))
-				s := syms[sym]
-				// A length or distance also holds the code length in bits
-				// 8-12 (its extra bits are in the low bits already).
-				main[r] = s + uint32(l) + uint32(l)<<8&^uint32(int32(s)>>31)
-				if rev != nil {
-					rev[sym] = uint16(r)
+			// A length or distance also holds the code length in bits 8-12
+			// (its extra bits are in the low bits already).
+			if lits == nil || l >= tb {
+				for _, sym := range sorted[k : k+c] {
+					r := uint32(bits.Reverse16(uint16(code)) >> (16 - l))
+					s := syms[sym]
+					main[r] = s + uint32(l) + uint32(l)<<8&^uint32(int32(s)>>31)
+					code++
 				}
-				code++
+			} else {
+				// The literals come before the lengths in sorted; a
+				// length symbol's entry lands past the count (1-sym>>8 is 0
+				// for it), where the next literal or nothing overwrites it.
+				n := lits.n
+				for _, sym := range sorted[k : k+c] {
+					r := uint32(bits.Reverse16(uint16(code)) >> (16 - l))
+					s := syms[sym]
+					main[r] = s + uint32(l) + uint32(l)<<8&^uint32(int32(s)>>31)
+					lits.e[n] = uint32(l)<<24 | r<<8 | uint32(sym&0xff)
+					n += 1 - int(sym>>8)
+					code++
+				}
+				lits.n = n
 			}
 			k += c
 		}
@@ -247,48 +312,26 @@ func build(table []uint32, lens []uint8, syms []uint32, tb uint, policy int, rev
 
 // pairLiterals turns the entries of the main table of tb bits that start
 // with a literal code followed by another literal code, both within the
-// tb bits, into double-literal entries. lens are the literal/length code
-// lengths, rev the reversed code words build wrote for them. It goes
-// through the pairs of literals whose codes fit together (shortest first)
-// and stores each pair's entry at its indexes (the first code, then the
-// second, the bits above free): as many stores as double entries, no test
-// per table entry.
-func pairLiterals(main []uint32, tb uint, lens []uint8, rev []uint16) {
-	// The literals of at most tb-1 bits sorted by code length: byte in
-	// bits 0-7, reversed code word in bits 8-23, length in bits 24-28.
-	var count [maxCodeLen + 2]uint16
-	for _, l := range lens[:256] {
-		count[l]++
-	}
-	minLen := uint(1)
-	for minLen < tb && count[minLen] == 0 {
-		minLen++
-	}
-	if 2*minLen > tb {
+// tb bits, into double-literal entries. lits are the literals of at most
+// tb-1 bits build listed, shortest first. It goes through the pairs of
+// literals whose codes fit together (shortest first) and stores each
+// pair's entry at its indexes (the first code, then the second, the bits
+// above free): as many stores as double entries, no test per table entry.
+func pairLiterals(main []uint32, tb uint, lits *litList) {
+	list := lits.e[:lits.n]
+	if len(list) == 0 {
 		return
 	}
-	maxLen := tb - minLen // a first or second code longer has no partner
-	var offs [maxCodeLen + 2]uint16
-	for l := uint(1); l <= maxLen; l++ {
-		offs[l+1] = offs[l] + count[l]
-	}
-	var list [256]uint32
-	for s, l := range lens[:256] {
-		if l != 0 && uint(l) <= maxLen {
-			list[offs[l]] = uint32(l)<<24 | uint32(rev[s])<<8 | uint32(s)
-			offs[l]++
-		}
-	}
-	lits := list[:offs[maxLen]]
+	minLen := list[0] >> 24
 	size := uint32(1) << tb
-	for _, a := range lits {
+	for _, a := range list {
 		la := a >> 24
-		if la+uint32(minLen) > uint32(tb) {
+		if la+minLen > uint32(tb) {
 			break
 		}
 		base := fLiteral | fDouble | la<<24 | (a&0xff)<<8
 		ra := a >> 8 & 0xffff
-		for _, b := range lits {
+		for _, b := range list {
 			lb := b >> 24
 			if la+lb > uint32(tb) {
 				break

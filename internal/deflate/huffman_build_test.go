@@ -38,12 +38,12 @@ func TestBuildMatchesReference(t *testing.T) {
 			got[i] = rng.Uint32()
 			want[i] = got[i]
 		}
-		var rev [numLitlen]uint16
-		var revArg []uint16
+		var lits litList
+		var litsArg *litList
 		if tb.tb == litlenBits {
-			revArg = rev[:]
+			litsArg = &lits
 		}
-		rg := build(got, lens, tb.syms, tb.tb, tb.policy, revArg)
+		rg := build(got, lens, tb.syms, tb.tb, tb.policy, litsArg)
 		rw := refBuild(want, lens, tb.syms, tb.tb, tb.policy)
 		if rg != rw {
 			t.Fatalf("%s: build %q, reference %q (lens %v)", what, rg, rw, lens)
@@ -51,8 +51,8 @@ func TestBuildMatchesReference(t *testing.T) {
 		if rg != "" {
 			return
 		}
-		if revArg != nil {
-			pairLiterals(got[:1<<tb.tb], tb.tb, lens, revArg)
+		if litsArg != nil {
+			pairLiterals(got[:1<<tb.tb], tb.tb, litsArg)
 			refPairLiterals(want[:1<<tb.tb], tb.tb, lens)
 		}
 		// Entries past the subtables are not the tables': compare what a
@@ -137,16 +137,16 @@ func BenchmarkBuild(b *testing.B) {
 	lens := code.lens[:286]
 	var d Decompressor
 	b.Run("build", func(b *testing.B) {
-		var rev [numLitlen]uint16
+		var lits litList
 		for i := 0; i < b.N; i++ {
-			build(d.litlen[:], lens, litlenSyms[:], litlenBits, singleOK, rev[:])
+			build(d.litlen[:], lens, litlenSyms[:], litlenBits, singleOK, &lits)
 		}
 	})
 	b.Run("pair", func(b *testing.B) {
-		var rev [numLitlen]uint16
+		var lits litList
 		for i := 0; i < b.N; i++ {
-			build(d.litlen[:], lens, litlenSyms[:], litlenBits, singleOK, rev[:])
-			pairLiterals(d.litlen[:1<<litlenBits], litlenBits, lens, rev[:])
+			build(d.litlen[:], lens, litlenSyms[:], litlenBits, singleOK, &lits)
+			pairLiterals(d.litlen[:1<<litlenBits], litlenBits, &lits)
 		}
 	})
 	b.Run("refbuild", func(b *testing.B) {
