@@ -116,7 +116,10 @@ func (e *Encoder) match(b []byte, pos, end int) {
 // hash of hashN computed without branching on minMatch (hashShift) and
 // the table indexed through a mask that spares the bounds checks. The
 // search for the next match is fastFind (assembly on amd64), the rest
-// (extending, emitting, the repeats that follow) is here.
+// (extending, emitting, the repeats that follow) is here, with emit's
+// work done inline on local copies of e.lits, e.seqs and e.rep (a call
+// of emit per sequence and its loads and stores of them cost a tenth of
+// level 1 on blosc's 4-byte items).
 func (e *Encoder) matchFast(b []byte, pos, end int) {
 	mm := int(e.p.minMatch)
 	sl, pr := hashShift(mm)
@@ -134,8 +137,10 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p : p+4]) }
 	fs := &e.fast
 	*fs = fastState{b: b, t: t, base: base, limit: limit, sl: uint64(sl), sr: uint64(sr), pr: pr}
+	lits, seqs := e.lits, e.seqs
+	r0, r1, r2 := e.rep[0], e.rep[1], e.rep[2]
 	for {
-		fs.rep0 = e.rep[0]
+		fs.rep0 = r0
 		ip, cand, cur0 := fastFind(fs, ip0)
 		if cand < 0 {
 			break
@@ -148,28 +153,75 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 			cand--
 			ml++
 		}
-		e.emit(b, anchor, ip0, off, ml)
+		// emit(b, anchor, ip0, off, ml), inline.
+		ll := ip0 - anchor
+		if n := len(lits); ll <= 16 && cap(lits)-n >= 16 && len(b)-anchor >= 16 {
+			l := lits[n : n+16]
+			s := b[anchor : anchor+16]
+			binary.LittleEndian.PutUint64(l[:8], binary.LittleEndian.Uint64(s[:8]))
+			binary.LittleEndian.PutUint64(l[8:], binary.LittleEndian.Uint64(s[8:]))
+			lits = lits[:n+ll]
+		} else {
+			lits = append(lits, b[anchor:ip0]...)
+		}
+		var ob int
+		if ll > 0 {
+			switch off {
+			case r0:
+				ob = 1
+			case r1:
+				ob = 2
+				r0, r1 = r1, r0
+			case r2:
+				ob = 3
+				r2, r1, r0 = r1, r0, r2
+			default:
+				ob = off + 3
+				r2, r1, r0 = r1, r0, off
+			}
+		} else {
+			switch off {
+			case r1:
+				ob = 1
+				r0, r1 = r1, r0
+			case r2:
+				ob = 2
+				r2, r1, r0 = r1, r0, r2
+			case r0 - 1:
+				ob = 3
+				r2, r1, r0 = r1, r0, off
+			default:
+				ob = off + 3
+				r2, r1, r0 = r1, r0, off
+			}
+		}
+		seqs = append(seqs, seq{litLen: uint32(ll), matchLen: uint32(ml), offBase: uint32(ob)})
 		ip0 += ml
 		anchor = ip0
 		if ip0 <= limit {
 			t[hash(cur0+2)] = uint32(cur0 + 2 + base)
 			t[hash(ip0-2)] = uint32(ip0 - 2 + base)
 			// Immediate repeats of the second offset.
+			// These have no literals and the offset r1, which emit
+			// codes as 1 and swaps with r0.
 			for ip0 <= limit {
-				r := e.rep[1]
+				r := r1
 				if ip0 < r || read32(ip0) != read32(ip0-r) {
 					break
 				}
 				l := 4 + matchLen(b, ip0+4, ip0+4-r, end)
 				t[hash(ip0)] = uint32(ip0 + base)
-				e.emit(b, anchor, ip0, r, l)
+				seqs = append(seqs, seq{litLen: 0, matchLen: uint32(l), offBase: 1})
+				r0, r1 = r1, r0
 				ip0 += l
 				anchor = ip0
 			}
 		}
 	}
 	fs.b = nil
-	e.lits = append(e.lits, b[anchor:end]...)
+	e.lits = append(lits, b[anchor:end]...)
+	e.seqs = seqs
+	e.rep = [3]int{r0, r1, r2}
 }
 
 // fastTableMask masks the hashes of matchFast: its table has room for

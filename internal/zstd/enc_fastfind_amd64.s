@@ -16,15 +16,22 @@
 
 // func fastFind(s *fastState, ip0 int) (ip, cand, cur0 int)
 //
-// Registers: BX = &b[0], DI = t, SI = limit, R8 = ip0 (ip1 = ip0+1 at the
-// top of the loop), R9 = ip2 (ip3 = ip2+1), R10 = v0, R11 = v1, R12 = h0,
-// R13 = h1, R14 = idx, R15 = step, DX = v2. Locals: the hash settings,
-// base, rep0 and nextStep.
-TEXT ·fastFind(SB), NOSPLIT, $48-40
+// Registers: BX = &b[0], DI = t, R8 = ip0 (ip1 = ip0+1 at the top of the
+// loop), R9 = ip2 (ip3 = ip2+1), R10 = v0, R11 = v1, R12 = h0, R13 = h1,
+// R14 = idx, SI = the entry at h1 (the next idx, read as soon as the
+// entry at h0 is written, so that its load is under way while the probe
+// before it is decided), R15 = step, DX = v2. Locals: the hash settings,
+// base, rep0, nextStep and limit.
+//
+// A probe reads its candidate without a branch on its validity (zstd's
+// way): an invalid idx reads at ip0 instead and compares with v0+1, which
+// never matches, so the only branch left is the one on the match.
+TEXT ·fastFind(SB), NOSPLIT, $56-40
 	MOVQ s+0(FP), AX
 	MOVQ fastState_b(AX), BX
 	MOVQ fastState_t(AX), DI
 	MOVQ fastState_limit(AX), SI
+	MOVQ SI, limit-56(SP)
 	MOVQ fastState_sl(AX), CX
 	MOVQ CX, sl-8(SP)
 	MOVQ fastState_pr(AX), CX
@@ -52,12 +59,13 @@ TEXT ·fastFind(SB), NOSPLIT, $48-40
 
 loop:
 	LEAQ 1(R9), AX
-	CMPQ AX, SI
+	CMPQ AX, limit-56(SP)
 	JGE  none
 	MOVQ (BX)(R9*1), DX // v2
 	MOVQ base-32(SP), AX
 	ADDQ R8, AX
 	MOVL AX, (DI)(R12*4) // t[h0] = ip0
+	MOVL (DI)(R13*4), SI // the entry at h1
 	// The repeat offset at ip2.
 	MOVQ rep0-40(SP), AX
 	CMPQ R9, AX
@@ -78,9 +86,13 @@ probe1:
 	// The hash match at ip0.
 	LEAQ -1(R14), AX
 	LEAQ -1(R8), CX
-	CMPQ AX, CX
-	JAE  next1
-	CMPL R10, (BX)(R14*1)
+	CMPQ AX, CX // CF: idx is valid
+	MOVQ R14, AX
+	CMOVQCC R8, AX
+	MOVL R10, CX
+	CMC
+	ADCL $0, CX
+	CMPL CX, (BX)(AX*1)
 	JNE  next1
 	MOVQ base-32(SP), AX
 	LEAQ 1(R8)(AX*1), AX
@@ -88,7 +100,7 @@ probe1:
 	JMP  found
 
 next1:
-	MOVL (DI)(R13*4), R14
+	MOVQ SI, R14
 	SUBQ base-32(SP), R14 // idx = t[h1]
 	MOVQ R13, R12
 	HASH(DX, R13)
@@ -98,11 +110,16 @@ next1:
 	MOVQ base-32(SP), AX
 	ADDQ R8, AX
 	MOVL AX, (DI)(R12*4) // t[h0] = ip0
+	MOVL (DI)(R13*4), SI // the entry at h1
 	LEAQ -1(R14), AX
 	LEAQ -1(R8), CX
-	CMPQ AX, CX
-	JAE  next2
-	CMPL R10, (BX)(R14*1)
+	CMPQ AX, CX // CF: idx is valid
+	MOVQ R14, AX
+	CMOVQCC R8, AX
+	MOVL R10, CX
+	CMC
+	ADCL $0, CX
+	CMPL CX, (BX)(AX*1)
 	JNE  next2
 	CMPQ R15, $4
 	JGT  found
@@ -112,7 +129,7 @@ next1:
 	JMP  found
 
 next2:
-	MOVL (DI)(R13*4), R14
+	MOVQ SI, R14
 	SUBQ base-32(SP), R14 // idx = t[h1]
 	MOVQ 1(BX)(R9*1), DX  // v2 = the word at ip2
 	MOVQ R13, R12
