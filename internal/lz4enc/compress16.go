@@ -30,9 +30,10 @@ func compress16(t *[table16Size]uint16, dst, src []byte, acceleration, olimit in
 			match--
 		}
 
-		// The literals; short runs, the most common, are written here.
-		// The token at dst[token] is written by putMatch: tok holds its
-		// literal length nibble.
+		// The literals; runs of up to 269 bytes (a length nibble and at
+		// most one length byte), the most common, are written here,
+		// longer ones by putLiterals. The token at dst[token] is written
+		// by putMatch: tok holds its literal length nibble.
 		token := di
 		var tok byte
 		if litLen := ip - anchor; litLen < runMask && anchor+16 <= len(src) && di+17 <= len(dst) {
@@ -42,6 +43,15 @@ func compress16(t *[table16Size]uint16, dst, src []byte, acceleration, olimit in
 			tok = byte(litLen << mlBits)
 			*(*[16]byte)(dst[di+1 : di+17]) = *(*[16]byte)(src[anchor : anchor+16])
 			di += 1 + litLen
+		} else if litLen := ip - anchor; litLen >= runMask && litLen < runMask+255 && di+2+litLen <= len(dst) {
+			// One length byte: putLiterals written out, with lz4's
+			// limitedOutput check as putLiterals makes it.
+			if di+1+litLen+(2+1+lastLiterals)+litLen/255 > olimit {
+				return 0
+			}
+			tok = runMask << mlBits
+			dst[di+1] = byte(litLen - runMask)
+			di += 2 + copy(dst[di+2:di+2+litLen], src[anchor:ip])
 		} else if tok, di = putLiterals(dst, src, di, anchor, ip, olimit); di < 0 {
 			return 0
 		}

@@ -1,9 +1,6 @@
 package lz4enc
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "math/bits"
 
 // compress32 is LZ4_compress_generic for inputs of u16Limit to MaxInputSize
 // bytes with the byU32 table, set up by the caller: cleared, or holding
@@ -32,9 +29,10 @@ func compress32(t *[table32Size]uint32, dst, src []byte, start, acceleration, ol
 			match--
 		}
 
-		// The literals; short runs, the most common, are written here.
-		// The token at dst[token] is written by putMatch: tok holds its
-		// literal length nibble.
+		// The literals; runs of up to 269 bytes (a length nibble and at
+		// most one length byte), the most common, are written here,
+		// longer ones by putLiterals. The token at dst[token] is written
+		// by putMatch: tok holds its literal length nibble.
 		token := di
 		var tok byte
 		if litLen := ip - anchor; litLen < runMask && anchor+16 <= len(src) && di+17 <= len(dst) {
@@ -44,6 +42,15 @@ func compress32(t *[table32Size]uint32, dst, src []byte, start, acceleration, ol
 			tok = byte(litLen << mlBits)
 			*(*[16]byte)(dst[di+1 : di+17]) = *(*[16]byte)(src[anchor : anchor+16])
 			di += 1 + litLen
+		} else if litLen := ip - anchor; litLen >= runMask && litLen < runMask+255 && di+2+litLen <= len(dst) {
+			// One length byte: putLiterals written out, with lz4's
+			// limitedOutput check as putLiterals makes it.
+			if di+1+litLen+(2+1+lastLiterals)+litLen/255 > olimit {
+				return 0
+			}
+			tok = runMask << mlBits
+			dst[di+1] = byte(litLen - runMask)
+			di += 2 + copy(dst[di+2:di+2+litLen], src[anchor:ip])
 		} else if tok, di = putLiterals(dst, src, di, anchor, ip, olimit); di < 0 {
 			return 0
 		}
@@ -90,62 +97,5 @@ func compress32(t *[table32Size]uint32, dst, src []byte, start, acceleration, ol
 		}
 
 		ip++
-	}
-}
-
-// search32 looks for a match from position ip on, stepping faster as
-// misses accumulate, and enters each position it tries in the table. It
-// returns the match's position and that of its earlier occurrence, or
-// match = -1 when no match starts before len(src)-mfLimit.
-func search32(t *[table32Size]uint32, src []byte, ip, acceleration int) (pos, match int) {
-	src = src[:len(src):len(src)] // one register for len and cap
-	tab := t[:]                   // nil-checked once
-	var (
-		// Positions a and b take turns as the one tried and the next one,
-		// with the 4 bytes there (va, vb) and their hash (ha, hb).
-		a             = ip
-		w             = load64(src, a)
-		va            = uint32(w)
-		ha            = hash5(w)
-		b             int
-		vb, hb        uint32
-		step          = 1
-		searchMatchNb = acceleration << skipTrigger
-	)
-	// The loop is unrolled twice to save copying the position, bytes and
-	// hash from next to current. The loads and hashes are written out:
-	// calls of even inlined functions leave a no-op instruction in the loop.
-	for {
-		b = a + step
-		step = searchMatchNb >> skipTrigger
-		searchMatchNb++
-		// This form of b > len(src)-mfLimit spares the bounds checks of
-		// the load at b.
-		if b > len(src)-mfLimit+1 || b < 0 {
-			return a, -1
-		}
-		match = int(tab[ha&(table32Size-1)])
-		w = binary.LittleEndian.Uint64(src[b:])
-		vb = uint32(w)
-		tab[ha&(table32Size-1)] = uint32(a)
-		hb = uint32(w << 24 * prime5 >> shift5) // hash5(w)
-		if match+maxDistance >= a && binary.LittleEndian.Uint32(src[match:match+4]) == va {
-			return a, match
-		}
-
-		a = b + step
-		step = searchMatchNb >> skipTrigger
-		searchMatchNb++
-		if a > len(src)-mfLimit+1 || a < 0 {
-			return b, -1
-		}
-		match = int(tab[hb&(table32Size-1)])
-		w = binary.LittleEndian.Uint64(src[a:])
-		va = uint32(w)
-		tab[hb&(table32Size-1)] = uint32(b)
-		ha = uint32(w << 24 * prime5 >> shift5)
-		if match+maxDistance >= b && binary.LittleEndian.Uint32(src[match:match+4]) == vb {
-			return b, match
-		}
 	}
 }
