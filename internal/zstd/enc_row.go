@@ -23,6 +23,11 @@ type rowFinder struct {
 	attempts int
 	minMatch int
 	next     int // first position not entered yet
+	// The hash of a position whose first 8 bytes are v is
+	// v*hashMul>>hashShift: its low 8 bits are the tag, the others the
+	// row (hashN with log rowBits+8, as one multiply and one shift).
+	hashMul   uint64
+	hashShift uint
 }
 
 // reset readies the finder for b (start bytes of dictionary first) with
@@ -54,12 +59,16 @@ func (f *rowFinder) reset(b []byte, p levelParams) {
 	f.rowBits = rowBits
 	f.attempts = 1 << min(uint(p.searchLog), rowLog)
 	f.minMatch = int(min(max(p.minMatch, 4), 6))
+	sl, pr := hashShift(f.minMatch)
+	f.hashMul = pr << sl
+	f.hashShift = uint(64 - (rowBits + 8))
 	f.next = 0
 }
 
-// hash returns the row and tag of the position whose first 8 bytes are v.
+// hash returns the row and tag of the position whose first 8 bytes are v:
+// hashN(v, f.minMatch, f.rowBits+8), without its switch.
 func (f *rowFinder) hash(v uint64) (int, uint8) {
-	h := hashN(v, f.minMatch, f.rowBits+8)
+	h := v * f.hashMul >> f.hashShift
 	return int(h >> 8), uint8(h)
 }
 
@@ -87,8 +96,24 @@ const (
 	skipEnd       = 32
 )
 
-// insertRange enters the positions from to upTo.
+// insertRange enters the positions from to upTo (each with 8 bytes in
+// f.b).
 func (f *rowFinder) insertRange(from, upTo int) {
+	if from >= upTo {
+		return
+	}
+	_ = f.b[upTo+6] // the last position's 8 bytes
+	if useRowAsm {
+		rowInsert(f, from, upTo)
+		return
+	}
+	rowInsertGeneric(f, from, upTo)
+}
+
+// rowInsertGeneric is insertRange once its bounds are checked, the
+// reference of rowInsert's assembly twins (always compiled, cross-checked
+// against them).
+func rowInsertGeneric(f *rowFinder, from, upTo int) {
 	b := f.b
 	mask := uint8(1)<<f.rowLog - 1
 	for p := from; p < upTo; p++ {
