@@ -96,8 +96,10 @@ func (e *Encoder) match(b []byte, pos, end int) {
 		e.matchDfast(b, pos, end)
 	case stratBtopt, stratBtultra, stratBtultra2:
 		e.matchOpt(b, pos, end)
-	default:
+	case stratBtlazy2:
 		e.matchLazy(b, pos, end)
+	default:
+		e.matchLazyRow(b, pos, end)
 	}
 }
 

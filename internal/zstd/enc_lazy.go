@@ -5,37 +5,23 @@ import (
 	"math/bits"
 )
 
-// lazySkipStep is the search step beyond which the positions stepped
-// over are no longer entered in the match finder (zstd's value).
-const lazySkipStep = 8
-
-// matchLazy is zstd's greedy (depth 0), lazy (1) and lazy2 (2)
-// strategies: the longest match among a row of candidates (rowFinder),
-// taken unless one found a byte or two later scores better. The repeat
-// offset is tried first, a byte ahead, and after each match the second
-// repeat offset is tried again and again (zstd's "immediate repcode").
+// matchLazy is zstd's lazy2 strategy on the binary tree (btlazy2, with
+// dubtFinder): the longest match, taken unless one found a byte or two
+// later scores better. The repeat offset is tried first, a byte ahead,
+// and after each match the second repeat offset is tried again and again
+// (zstd's "immediate repcode"). matchLazyRow is the same parse on the
+// rows of rowFinder, for greedy (depth 0), lazy (1) and lazy2 (2).
 //
 // Offsets are scored in zstd's terms: offBase is 1 for the first repeat
 // offset, else the offset plus 3, and a match's gain is 4 bits a byte
 // less the offBase's bit length.
 //
-// btlazy2 is lazy2 with the binary tree (dubtFinder) in place of the
-// rows: zstd enters every position there, skipping none after long runs
+// zstd enters every position in the tree, skipping none after long runs
 // without a match, and leaves those at the block's end to the next
 // block's first search.
 func (e *Encoder) matchLazy(b []byte, pos, end int) {
-	f := &e.rows
-	bt := e.p.strat == stratBtlazy2
-	depth := int(e.p.strat - stratGreedy)
-	if bt {
-		depth = 2
-	}
-	find := func(ip int) (int, int) {
-		if bt {
-			return e.dubt.find(ip, end)
-		}
-		return f.find(ip, end)
-	}
+	const depth = 2
+	find := func(ip int) (int, int) { return e.dubt.find(ip, end) }
 	anchor, ip := pos, pos
 	limit := end - 8
 	if ip == 0 {
@@ -56,19 +42,11 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 		if l := repAt(ip + 1); l > 0 {
 			ml = l
 		}
-		if depth > 0 || ml == 0 {
-			if l, o := find(ip); l > ml {
-				ml, off, start = l, o, ip
-			}
+		if l, o := find(ip); l > ml {
+			ml, off, start = l, o, ip
 		}
 		if ml < 4 {
-			step := 1 + (ip-anchor)>>8
-			ip += step
-			if step > lazySkipStep && !bt {
-				// Long without a match: the skipped positions are not
-				// entered either (zstd's lazySkipping).
-				f.next = max(f.next, ip)
-			}
+			ip += 1 + (ip-anchor)>>8
 			continue
 		}
 		for d := 1; d <= depth && ip < limit; d++ {
@@ -120,9 +98,6 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 			ip += l
 			anchor = ip
 		}
-	}
-	if !bt {
-		f.insert(min(max(ip, f.next), max(limit, 0)))
 	}
 	e.lits = append(e.lits, b[anchor:end]...)
 }

@@ -126,14 +126,13 @@ func rowInsertGeneric(f *rowFinder, from, upTo int) {
 	}
 }
 
-// find returns the longest match at ip (length 0 if none of at least
-// minMatch) among the row's candidates, not past end, and enters ip.
-// The caller guarantees ip+8 < end <= len(f.b).
-func (f *rowFinder) find(ip, end int) (int, int) {
-	if ip > f.next {
+// catchUp readies a search at ip (rowFind, which enters the positions from
+// f.next to ip itself): where more than skipThreshold positions wait, it
+// enters them as insert does, skipping those inside a long match.
+func (f *rowFinder) catchUp(ip int) {
+	if ip-f.next > skipThreshold {
 		f.insert(ip)
 	}
-	return rowFind(f, ip, end)
 }
 
 // rowMaxHashLog caps the row tables at 64Ki entries (320 KiB, within a

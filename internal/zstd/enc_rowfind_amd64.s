@@ -5,6 +5,8 @@
 
 // func rowFind(f *rowFinder, ip, end int) (int, int)
 //
+// Registers in the insertion of the positions from next to ip: those of
+// rowInsert (enc_rowinsert_amd64.s), with DI = base and R11 = ip.
 // Registers in the search: BX = &b[ip], SI = end-ip, DI = &pos[r],
 // R8 = candidate mask (newest at bit 0), R9 = head, R10 = size-1,
 // R11 = ip, R13 = best length, R14 = its offset, R15 = attempts left.
@@ -14,6 +16,43 @@ TEXT ·rowFind(SB), NOSPLIT, $288-40
 	MOVQ f+0(FP), R12
 	MOVQ ip+8(FP), R11
 	MOVQ rowFinder_b(R12), BX
+
+	// Enter the positions from next to ip (rowInsert's loop).
+	MOVQ rowFinder_next(R12), DX
+	CMPQ DX, R11
+	JGE  entered
+	MOVQ rowFinder_tags(R12), R8
+	MOVQ rowFinder_pos(R12), R9
+	MOVQ rowFinder_heads(R12), R10
+	MOVL rowFinder_base(R12), DI
+	MOVQ rowFinder_hashMul(R12), R13
+	MOVQ rowFinder_rowLog(R12), CX
+	MOVQ $1, R14
+	SHLQ CX, R14
+	LEAQ -1(R14), R15
+	MOVQ rowFinder_hashShift(R12), CX
+
+insert:
+	MOVQ    (BX)(DX*1), AX
+	IMULQ   R13, AX
+	SHRQ    CX, AX
+	MOVL    AX, SI         // SIB = tag
+	SHRQ    $8, AX         // row
+	MOVBLZX (R10)(AX*1), R12
+	DECL    R12
+	ANDL    R15, R12
+	MOVB    R12, (R10)(AX*1)
+	IMULQ   R14, AX
+	ADDQ    R12, AX
+	MOVB    SI, (R8)(AX*1)
+	LEAL    (DI)(DX*1), R12
+	MOVL    R12, (R9)(AX*4)
+	INCQ    DX
+	CMPQ    DX, R11
+	JLT     insert
+	MOVQ    f+0(FP), R12
+
+entered:
 	ADDQ R11, BX
 	// Prefetch the row of ip+8, which a search a few positions on reads
 	// (zstd's row hash cache serves the same purpose): the tags and the
@@ -23,35 +62,9 @@ TEXT ·rowFind(SB), NOSPLIT, $288-40
 	CMPQ AX, $16
 	JLT  haship
 	MOVQ 8(BX), AX
-	MOVQ rowFinder_rowBits(R12), CX
-	ADDQ $8, CX
-	MOVQ rowFinder_minMatch(R12), DX
-	CMPQ DX, $4
-	JNE  phash5
-	IMUL3L $-1640531535, AX, AX // prime4
-	NEGQ CX
-	ADDQ $32, CX
-	SHRL CX, AX
-	JMP  phashed
-
-phash5:
-	CMPQ DX, $5
-	JNE  phash6
-	SHLQ $24, AX
-	MOVQ $889523592379, DX // prime5
-	JMP  phashmul
-
-phash6:
-	SHLQ $16, AX
-	MOVQ $227718039650203, DX // prime6
-
-phashmul:
-	IMULQ DX, AX
-	NEGQ  CX
-	ADDQ  $64, CX
-	SHRQ  CX, AX
-
-phashed:
+	IMULQ rowFinder_hashMul(R12), AX
+	MOVQ rowFinder_hashShift(R12), CX
+	SHRQ CX, AX
 	SHRQ $8, AX
 	MOVQ rowFinder_rowLog(R12), CX
 	SHLQ CX, AX
@@ -63,35 +76,9 @@ phashed:
 
 haship:
 	MOVQ (BX), AX
-	MOVQ rowFinder_rowBits(R12), CX
-	ADDQ $8, CX
-	MOVQ rowFinder_minMatch(R12), DX
-	CMPQ DX, $4
-	JNE  hash5
-	IMUL3L $-1640531535, AX, AX // prime4
-	NEGQ CX
-	ADDQ $32, CX
-	SHRL CX, AX
-	JMP  hashed
-
-hash5:
-	CMPQ DX, $5
-	JNE  hash6
-	SHLQ $24, AX
-	MOVQ $889523592379, DX // prime5
-	JMP  hashmul
-
-hash6:
-	SHLQ $16, AX
-	MOVQ $227718039650203, DX // prime6
-
-hashmul:
-	IMULQ DX, AX
-	NEGQ  CX
-	ADDQ  $64, CX
-	SHRQ  CX, AX
-
-hashed:
+	IMULQ rowFinder_hashMul(R12), AX
+	MOVQ rowFinder_hashShift(R12), CX
+	SHRQ CX, AX
 	MOVBQZX AX, R8
 	MOVQ R8, tag-24(SP)
 	SHRQ $8, AX

@@ -5,12 +5,17 @@ import (
 	"math/bits"
 )
 
-// rowFindGeneric is rowFinder.find once the positions before ip are
-// entered, the reference of rowFind's assembly twins (always compiled,
-// cross-checked against them): the longest match at ip among the
-// candidates of its row (length 0 if none of at least minMatch), then ip
-// entered in the row.
+// rowFindGeneric is the search of the row match finder, the reference of
+// rowFind's assembly twins (always compiled, cross-checked against them):
+// it enters the positions from f.next to ip (catchUp leaves at most
+// skipThreshold of them), then returns the longest match at ip among the
+// candidates of its row (length 0 if none of at least minMatch), not past
+// end, and enters ip in the row. The caller guarantees ip+8 < end <=
+// len(f.b).
 func rowFindGeneric(f *rowFinder, ip, end int) (int, int) {
+	if ip > f.next {
+		rowInsertGeneric(f, f.next, ip)
+	}
 	b := f.b
 	row, tag := f.hash(binary.LittleEndian.Uint64(b[ip:]))
 	size := 1 << f.rowLog
