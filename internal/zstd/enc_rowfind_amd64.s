@@ -103,15 +103,25 @@ haship:
 	MOVOU (DX), X0
 	PCMPEQB X1, X0
 	PMOVMSKB X0, R8
+	MOVQ R9, CX
 	CMPQ R10, $16
-	JEQ rotsmall
+	JNE  wide
+	RORW CX, R8
+	MOVWQZX R8, R8
+	JMP  search
+
+wide:
 	MOVOU 16(DX), X2
 	PCMPEQB X1, X2
 	PMOVMSKB X2, AX
 	SHLQ $16, AX
 	ORQ AX, R8
 	CMPQ R10, $32
-	JEQ rotsmall
+	JNE  wide64
+	RORL CX, R8 // zero-extends
+	JMP  search
+
+wide64:
 	MOVOU 32(DX), X2
 	PCMPEQB X1, X2
 	PMOVMSKB X2, AX
@@ -122,22 +132,7 @@ haship:
 	PMOVMSKB X2, AX
 	SHLQ $48, AX
 	ORQ AX, R8
-	MOVQ R9, CX
 	RORQ CX, R8
-	JMP search
-
-rotsmall:
-	// m = (m | m<<size) >> head & (1<<size - 1)
-	MOVQ R8, AX
-	MOVQ R10, CX
-	SHLQ CX, AX
-	ORQ  AX, R8
-	MOVQ $1, AX
-	SHLQ CX, AX
-	DECQ AX
-	MOVQ R9, CX
-	SHRQ CX, R8
-	ANDQ AX, R8
 
 search:
 	DECQ R10
