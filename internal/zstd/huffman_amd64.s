@@ -193,15 +193,19 @@ none:
 // between streams address all four):
 //   R8-R11   the bit containers of streams 0-3, as in hufBulk4X2BMI2
 //   R12-R15  the streams' positions in src (pointers)
-//   AX, BX   the output positions of streams 0 and 2 (pointers)
+//   BX, BP   the output positions of streams 0 and 2 (pointers)
 //   CX       the distance from stream 0's output to stream 1's (and
 //            from stream 2's to stream 3's)
 //   DX       64 - the table's log: the shift that leaves a lookup's index
 //   DI       the single-symbol table
-//   SI, BP   scratch
+//   AX       a lookup's entry: the code length in AL (the shift count),
+//            the symbol in AH (stored from there: the output pointers
+//            are legacy registers, so that no REX prefix rules AH out)
+//   SI       scratch
 // Locals: 0-24(SP) each stream's start plus 8; 32(SP) the last position
-// of BX from which stream 3 has 8 bytes of room (five lookups write 5
-// bytes; the generic loop's 8-byte stores need 8).
+// of BP from which stream 3 has 8 bytes of room (five lookups write 5
+// bytes; the generic loop's 8-byte stores need 8); 40(SP) the position
+// of BP up to which rounds run without checks.
 
 // CHECKS1 jumps to fail unless every stream can refill and stream 3 (the
 // one with the fewest symbols) has 8 bytes of room.
@@ -214,125 +218,181 @@ none:
 	JB   fail \
 	CMPQ R15, 24(SP) \
 	JB   fail \
-	CMPQ BX, 32(SP) \
+	CMPQ BP, 32(SP) \
 	JA   fail
+
+// REFILL1 is REFILL with BSF in place (its source is its destination: no
+// false dependency) and SI for the bits left.
+#define REFILL1(v, ip) \
+	BSFQ  v, v \
+	MOVQ  v, SI \
+	ANDQ  $7, SI \
+	SHRQ  $3, v \
+	SUBQ  v, ip \
+	MOVQ  (ip), v \
+	ORQ   $1, v \
+	SHLXQ SI, v, v
 
 // LOOKUP1 decodes one symbol of a stream and stores it at mem.
 #define LOOKUP1(v, mem) \
 	SHRXQ   DX, v, SI \
-	MOVWLZX (DI)(SI*2), BP \
-	SHLXQ   BP, v, v \
-	SHRL    $8, BP \
-	MOVB    BP, mem
+	MOVWLZX (DI)(SI*2), AX \
+	SHLXQ   AX, v, v \
+	MOVB    AH, mem
 
 // ROUND1 decodes one symbol of each stream, at offset k of its output.
 #define ROUND1(k) \
-	LOOKUP1(R8, k(AX)) \
-	LOOKUP1(R9, k(AX)(CX*1)) \
-	LOOKUP1(R10, k(BX)) \
-	LOOKUP1(R11, k(BX)(CX*1))
+	LOOKUP1(R8, k(BX)) \
+	LOOKUP1(R9, k(BX)(CX*1)) \
+	LOOKUP1(R10, k(BP)) \
+	LOOKUP1(R11, k(BP)(CX*1))
 
 // func hufBulk4X1BMI2(dt *[2048]uint16, log uint, dst, src []byte, s *huf4)
-TEXT ·hufBulk4X1BMI2(SB), NOSPLIT, $40-72
+TEXT ·hufBulk4X1BMI2(SB), NOSPLIT, $48-72
 	MOVQ s+64(FP), SI
-	MOVQ src_base+40(FP), BP
+	MOVQ src_base+40(FP), AX
 	MOVQ dst_base+16(FP), DI
-	MOVQ 64(SI), AX
-	ADDQ BP, AX
-	MOVQ AX, 0(SP)
-	MOVQ 72(SI), AX
-	ADDQ BP, AX
-	MOVQ AX, 8(SP)
-	MOVQ 80(SI), AX
-	ADDQ BP, AX
-	MOVQ AX, 16(SP)
-	MOVQ 88(SI), AX
-	ADDQ BP, AX
-	MOVQ AX, 24(SP)
-	MOVQ 96(SI), AX
-	ADDQ DI, AX
+	MOVQ 64(SI), DX
+	ADDQ AX, DX
+	MOVQ DX, 0(SP)
+	MOVQ 72(SI), DX
+	ADDQ AX, DX
+	MOVQ DX, 8(SP)
+	MOVQ 80(SI), DX
+	ADDQ AX, DX
+	MOVQ DX, 16(SP)
+	MOVQ 88(SI), DX
+	ADDQ AX, DX
+	MOVQ DX, 24(SP)
+	MOVQ 96(SI), BX
+	ADDQ DI, BX
 	MOVQ 104(SI), CX
 	SUBQ 96(SI), CX
-	MOVQ 112(SI), BX
-	ADDQ DI, BX
+	MOVQ 112(SI), BP
+	ADDQ DI, BP
 	MOVQ 152(SI), DX
 	LEAQ -8(DI)(DX*1), DX
 	SUBQ CX, DX
 	MOVQ DX, 32(SP)
 	MOVQ 0(SI), R12
-	ADDQ BP, R12
+	ADDQ AX, R12
 	MOVQ 8(SI), R13
-	ADDQ BP, R13
+	ADDQ AX, R13
 	MOVQ 16(SI), R14
-	ADDQ BP, R14
+	ADDQ AX, R14
 	MOVQ 24(SI), R15
-	ADDQ BP, R15
+	ADDQ AX, R15
 	CHECKS1(none1)
 	MOVQ  (R12), R8
 	ORQ   $1, R8
-	MOVQ  32(SI), BP
-	SHLXQ BP, R8, R8
+	MOVQ  32(SI), DX
+	SHLXQ DX, R8, R8
 	MOVQ  (R13), R9
 	ORQ   $1, R9
-	MOVQ  40(SI), BP
-	SHLXQ BP, R9, R9
+	MOVQ  40(SI), DX
+	SHLXQ DX, R9, R9
 	MOVQ  (R14), R10
 	ORQ   $1, R10
-	MOVQ  48(SI), BP
-	SHLXQ BP, R10, R10
+	MOVQ  48(SI), DX
+	SHLXQ DX, R10, R10
 	MOVQ  (R15), R11
 	ORQ   $1, R11
-	MOVQ  56(SI), BP
-	SHLXQ BP, R11, R11
+	MOVQ  56(SI), DX
+	SHLXQ DX, R11, R11
 	MOVQ  $64, DX
 	SUBQ  log+8(FP), DX
 	MOVQ  dt+0(FP), DI
 
+rounds1:
+	// The checks hold now. A round moves each stream back by at most 7
+	// bytes (a refill finds at most 7 + 5*11 bits read) and BP forward by
+	// 5, so they hold for the next K = min(min_k(R12..R15[k] -
+	// limit_k) / 7, (32(SP) - BP) / 5) + 1 rounds: those run without
+	// them. The divisions are multiplications by 2^32/7 and 2^32/5
+	// rounded up, exact below 2^30 (distances are clamped to that).
+	MOVQ    R12, SI
+	SUBQ    0(SP), SI
+	MOVQ    R13, AX
+	SUBQ    8(SP), AX
+	CMPQ    AX, SI
+	CMOVQCS AX, SI
+	MOVQ    R14, AX
+	SUBQ    16(SP), AX
+	CMPQ    AX, SI
+	CMOVQCS AX, SI
+	MOVQ    R15, AX
+	SUBQ    24(SP), AX
+	CMPQ    AX, SI
+	CMOVQCS AX, SI
+	CMPQ    SI, $0x3FFFFFFF
+	JBE     in_range_ip
+	MOVQ    $0x3FFFFFFF, SI
+
+in_range_ip:
+	IMUL3Q  $613566757, SI, SI
+	SHRQ    $32, SI
+	MOVQ    32(SP), AX
+	SUBQ    BP, AX
+	CMPQ    AX, $0x3FFFFFFF
+	JBE     in_range_out
+	MOVQ    $0x3FFFFFFF, AX
+
+in_range_out:
+	IMUL3Q  $858993460, AX, AX
+	SHRQ    $32, AX
+	CMPQ    AX, SI
+	CMOVQCS AX, SI
+	LEAQ    5(SI)(SI*4), SI
+	ADDQ    BP, SI
+	MOVQ    SI, 40(SP)
+
 	PCALIGN $32
 
 loop1:
-	REFILL(R8, R12)
-	REFILL(R9, R13)
-	REFILL(R10, R14)
-	REFILL(R11, R15)
+	REFILL1(R8, R12)
+	REFILL1(R9, R13)
+	REFILL1(R10, R14)
+	REFILL1(R11, R15)
 	ROUND1(0)
 	ROUND1(1)
 	ROUND1(2)
 	ROUND1(3)
 	ROUND1(4)
-	ADDQ $5, AX
 	ADDQ $5, BX
+	ADDQ $5, BP
+	CMPQ BP, 40(SP)
+	JB   loop1
 	CHECKS1(done1)
-	JMP  loop1
+	JMP  rounds1
 
 done1:
 	MOVQ s+64(FP), SI
-	MOVQ src_base+40(FP), BP
-	SUBQ BP, R12
+	MOVQ src_base+40(FP), AX
+	SUBQ AX, R12
 	MOVQ R12, 0(SI)
 	BSFQ R8, R8
 	MOVQ R8, 32(SI)
-	SUBQ BP, R13
+	SUBQ AX, R13
 	MOVQ R13, 8(SI)
 	BSFQ R9, R9
 	MOVQ R9, 40(SI)
-	SUBQ BP, R14
+	SUBQ AX, R14
 	MOVQ R14, 16(SI)
 	BSFQ R10, R10
 	MOVQ R10, 48(SI)
-	SUBQ BP, R15
+	SUBQ AX, R15
 	MOVQ R15, 24(SI)
 	BSFQ R11, R11
 	MOVQ R11, 56(SI)
-	MOVQ dst_base+16(FP), BP
-	SUBQ BP, AX
-	MOVQ AX, 96(SI)
-	ADDQ CX, AX
-	MOVQ AX, 104(SI)
-	SUBQ BP, BX
-	MOVQ BX, 112(SI)
+	MOVQ dst_base+16(FP), AX
+	SUBQ AX, BX
+	MOVQ BX, 96(SI)
 	ADDQ CX, BX
-	MOVQ BX, 120(SI)
+	MOVQ BX, 104(SI)
+	SUBQ AX, BP
+	MOVQ BP, 112(SI)
+	ADDQ CX, BP
+	MOVQ BP, 120(SI)
 
 none1:
 	RET

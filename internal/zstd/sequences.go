@@ -160,7 +160,7 @@ func (d *Decoder) sequences(dst []byte, o int, lits, b []byte, nseq int) (int, [
 	st.rep = d.rep
 	st.o = o
 	i := 0
-	if useSeqAsm && nseq > 1 && len(dst) >= 32 && cap(lits) >= 16 {
+	if useSeqAsm && nseq > 1 && len(dst) >= 32 && cap(lits) >= 32 {
 		// The assembly loop decodes and executes every sequence but the
 		// last while the bitstream, literals and output leave it room,
 		// and hands the others back one at a time.

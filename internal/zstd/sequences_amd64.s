@@ -23,16 +23,16 @@
 #define ST_OFF 136
 // Scratch: the bitstream's start + 8 (the lowest reload address), dst's
 // start, dst's end - 32 (the assembly loop's output limit), the literals'
-// start, end, and capacity end - 16 (the limit of their 16-byte reads).
+// start, and the limit of their end: their end or their capacity's end -
+// 32 (the limit of their 32-byte reads), whichever is lower.
 #define ST_BLIM 144
 #define ST_DST 152
 #define ST_DLIM 160
 #define ST_LIT 168
-#define ST_LEND 176
-#define ST_LLIM 184
+#define ST_LLIM 176
 
-// GETBITS reads the next CX (<= 31) bits of the bitstream into t: the top
-// CX bits of bv << used, rotated to the bottom and the rest cleared (CX = 0
+// GETBITS reads the next CX (<= 31) bits of the bitstream into t: the top CX
+// bits of bv << used, rotated to the bottom and the rest cleared (CX = 0
 // gives 0); used += CX.
 #define GETBITS(t) \
 	SHLXQ R9, R8, t  \
@@ -56,9 +56,10 @@
 //
 // Registers: R8 bv, R9 used, R10 br (the bitstream's address of bv),
 // R11/R12/R13 the LL/ML/OF states, then their table entries, R14 the
-// output pointer, R15 the literals pointer, DI st; SI offset, BX match
-// length, DX literal length; AX, CX scratch (CX: bit counts).
-TEXT ·decodeSeqsAsm(SB), NOSPLIT, $0-88
+// output pointer, R15 the literals pointer, DI st, BP st.n; SI offset, BX
+// match length, DX literal length; AX, CX scratch (CX: bit counts, then
+// the match's source).
+TEXT ·decodeSeqsAsm(SB), NOSPLIT, $8-88
 	MOVQ st+0(FP), DI
 	MOVQ dst_base+8(FP), AX
 	MOVQ AX, ST_DST(DI)
@@ -73,10 +74,11 @@ TEXT ·decodeSeqsAsm(SB), NOSPLIT, $0-88
 	ADDQ AX, R15
 	MOVQ AX, BX
 	ADDQ lits_len+40(FP), BX
-	MOVQ BX, ST_LEND(DI)
 	ADDQ lits_cap+48(FP), AX
-	SUBQ $16, AX
-	MOVQ AX, ST_LLIM(DI)
+	SUBQ $32, AX
+	CMPQ AX, BX
+	CMOVQCS AX, BX
+	MOVQ BX, ST_LLIM(DI)
 	MOVQ b_base+56(FP), AX
 	MOVQ ST_BPOS(DI), R10
 	ADDQ AX, R10
@@ -87,6 +89,7 @@ TEXT ·decodeSeqsAsm(SB), NOSPLIT, $0-88
 	MOVQ ST_LLS(DI), R11
 	MOVQ ST_MLS(DI), R12
 	MOVQ ST_OFS(DI), R13
+	MOVQ ST_N(DI), BP
 	// The states index tables of 512 entries; build keeps the next
 	// states below the table size, the Go code the first ones.
 	ANDQ $511, R11
@@ -94,19 +97,17 @@ TEXT ·decodeSeqsAsm(SB), NOSPLIT, $0-88
 	ANDQ $511, R13
 
 loop:
-	CMPQ ST_N(DI), $0
-	JEQ  stop
+	DECQ BP
+	JS   stop_n
 
 	// Reload unless that would go below b[8:] (the Go loop's end game):
 	// then at least 57 bits are readable, and the second reload below
 	// stays within b.
 	MOVQ R9, AX
 	SHRQ $3, AX
-	MOVQ R10, CX
-	SUBQ AX, CX
-	CMPQ CX, ST_BLIM(DI)
-	JB   stop
-	MOVQ CX, R10
+	SUBQ AX, R10
+	CMPQ R10, ST_BLIM(DI)
+	JB   stop_b
 	ANDQ $7, R9
 	MOVQ (R10), R8
 
@@ -124,16 +125,16 @@ loop:
 	MOVBLZX 1(AX)(R13*8), CX
 	MOVQ    (AX)(R13*8), R13
 
-	// Offset value (at most 31 bits), then match length (16).
+	// Offset value (at most 31 bits), then match length (16): the bits
+	// plus the value base, the entry's top half (a value fits in 32
+	// bits: ADDL).
 	GETBITS(SI)
-	MOVQ R13, AX
-	SHRQ $32, AX
-	ADDQ AX, SI
-	MOVQ BX, CX
+	RORXQ $32, R13, AX
+	ADDL  AX, SI
+	MOVQ  BX, CX
 	GETBITS(BX)
-	MOVQ R12, AX
-	SHRQ $32, AX
-	ADDQ AX, BX
+	RORXQ $32, R12, AX
+	ADDL  AX, BX
 
 	// Literal length (16 bits) and the 26 bits of the next states need
 	// a reload unless used + those bits fit in 64.
@@ -145,9 +146,8 @@ loop:
 
 lit_bits:
 	GETBITS(DX)
-	MOVQ R11, AX
-	SHRQ $32, AX
-	ADDQ AX, DX
+	RORXQ $32, R11, AX
+	ADDL  AX, DX
 
 	// Next states: LL, ML, OF.
 	MOVBLZX R11B, CX
@@ -163,7 +163,7 @@ lit_bits:
 	SHRL    $16, R13
 	ADDQ    AX, R13
 
-	// Offset: a new one (value > 3) or a repeat offset.
+	// Offset: a new one (value > 3), or a repeat offset (out of line).
 	CMPQ SI, $3
 	JBE  repeat
 	SUBQ $3, SI
@@ -172,82 +172,41 @@ lit_bits:
 	MOVQ ST_REP0(DI), AX
 	MOVQ AX, ST_REP1(DI)
 	MOVQ SI, ST_REP0(DI)
-	JMP  execute
-
-repeat:
-	// Index value - 1, plus 1 when the literal length is 0: CX = 0 keeps
-	// rep0, 1 and 2 bring rep1 or rep2 to the front, 3 is rep0 - 1.
-	MOVQ SI, CX
-	CMPQ DX, $1
-	ADCQ $-1, CX
-	MOVQ ST_REP0(DI), SI
-	TESTQ CX, CX
-	JEQ  execute
-	CMPQ CX, $2
-	JEQ  rep_2
-	JA   rep_3
-	MOVQ ST_REP1(DI), SI
-	MOVQ ST_REP0(DI), AX
-	MOVQ AX, ST_REP1(DI)
-	MOVQ SI, ST_REP0(DI)
-	JMP  execute
-
-rep_2:
-	MOVQ ST_REP2(DI), SI
-	MOVQ ST_REP1(DI), AX
-	MOVQ AX, ST_REP2(DI)
-	MOVQ ST_REP0(DI), AX
-	MOVQ AX, ST_REP1(DI)
-	JMP  rep_front
-
-rep_3:
-	DECQ SI
-	MOVQ ST_REP1(DI), AX
-	MOVQ AX, ST_REP2(DI)
-	MOVQ ST_REP0(DI), AX
-	MOVQ AX, ST_REP1(DI)
-
-rep_front:
-	MOVQ SI, ST_REP0(DI)
 
 execute:
-	DECQ ST_N(DI)
-
-	// Left to the Go code: literals past their end or too near their
-	// capacity's, output too near dst's end, an offset of 0 or reaching
-	// before dst (the dictionary, or corrupt).
+	// Left to the Go code: literals past their limit, output too near
+	// dst's end, an offset reaching before dst (the dictionary, or
+	// corrupt; a zero offset is handed back where it arises). AX is
+	// the literals' end in dst, CX the match's source.
 	LEAQ (R15)(DX*1), AX
-	CMPQ AX, ST_LEND(DI)
-	JA   pending
 	CMPQ AX, ST_LLIM(DI)
 	JA   pending
 	LEAQ (R14)(DX*1), AX
-	MOVQ AX, CX
-	ADDQ BX, CX
-	JC   pending
+	LEAQ (AX)(BX*1), CX
 	CMPQ CX, ST_DLIM(DI)
 	JA   pending
-	SUBQ ST_DST(DI), AX
-	LEAQ -1(SI), CX
-	CMPQ CX, AX
-	JAE  pending
+	MOVQ AX, CX
+	SUBQ SI, CX
+	JCS  pending
+	CMPQ CX, ST_DST(DI)
+	JB   pending
 
-	// Literals, 16 bytes at a time.
+	// Literals: 32 bytes, then 16 at a time past 32.
 	MOVOU (R15), X0
+	MOVOU 16(R15), X1
 	MOVOU X0, (R14)
-	CMPQ  DX, $16
+	MOVOU X1, 16(R14)
+	CMPQ  DX, $32
 	JA    lit_long
 
 lit_done:
 	ADDQ DX, R15
-	ADDQ DX, R14
+	MOVQ AX, R14
 
-	// The match, from AX = op - offset.
-	MOVQ R14, AX
-	SUBQ SI, AX
-	CMPQ SI, $16
-	JB   short_off
-	MOVOU (AX), X0
+	// The match, from CX.
+	CMPQ  SI, $16
+	JB    short_off
+	MOVOU (CX), X0
 	MOVOU X0, (R14)
 	CMPQ  BX, $16
 	JA    match_long
@@ -255,25 +214,26 @@ lit_done:
 	JMP   loop
 
 lit_long:
-	MOVQ $16, CX
+	MOVQ $32, AX
 
 lit_loop:
-	MOVOU (R15)(CX*1), X0
-	MOVOU X0, (R14)(CX*1)
-	ADDQ  $16, CX
-	CMPQ  CX, DX
+	MOVOU (R15)(AX*1), X0
+	MOVOU X0, (R14)(AX*1)
+	ADDQ  $16, AX
+	CMPQ  AX, DX
 	JB    lit_loop
+	LEAQ  (R14)(DX*1), AX
 	JMP   lit_done
 
 match_long:
 	// Offset 16 or more: each 16 bytes read were written before.
-	MOVQ $16, CX
+	MOVQ $16, AX
 
 match_loop:
-	MOVOU (AX)(CX*1), X0
-	MOVOU X0, (R14)(CX*1)
-	ADDQ  $16, CX
-	CMPQ  CX, BX
+	MOVOU (CX)(AX*1), X0
+	MOVOU X0, (R14)(AX*1)
+	ADDQ  $16, AX
+	CMPQ  AX, BX
 	JB    match_loop
 	ADDQ  BX, R14
 	JMP   loop
@@ -281,7 +241,7 @@ match_loop:
 short_off:
 	// Offset 1 to 15: the first offset bytes repeated over 16 bytes
 	// (PSHUFB with indexes i % offset), then piece after piece.
-	MOVOU  (AX), X0
+	MOVOU  (CX), X0
 	MOVQ   SI, CX
 	SHLQ   $4, CX
 	LEAQ   ·patMasks(SB), AX
@@ -307,6 +267,44 @@ short_loop:
 	ADDQ   BX, R14
 	JMP    loop
 
+repeat:
+	// Index value - 1, plus 1 when the literal length is 0: CX = 0 keeps
+	// rep0, 1 and 2 bring rep1 or rep2 to the front, 3 is rep0 - 1.
+	MOVQ  SI, CX
+	CMPQ  DX, $1
+	ADCQ  $-1, CX
+	MOVQ  ST_REP0(DI), SI
+	TESTQ CX, CX
+	JEQ   execute
+	CMPQ  CX, $2
+	JEQ   rep_2
+	JA    rep_3
+	MOVQ  ST_REP1(DI), SI
+	MOVQ  ST_REP0(DI), AX
+	MOVQ  AX, ST_REP1(DI)
+	MOVQ  SI, ST_REP0(DI)
+	JMP   execute
+
+rep_2:
+	MOVQ ST_REP2(DI), SI
+	MOVQ ST_REP1(DI), AX
+	MOVQ AX, ST_REP2(DI)
+	MOVQ ST_REP0(DI), AX
+	MOVQ AX, ST_REP1(DI)
+	MOVQ SI, ST_REP0(DI)
+	JMP  execute
+
+rep_3:
+	// rep0 - 1, which is 0 (corrupt) when rep0 is 1: handed back.
+	DECQ SI
+	JEQ  pending
+	MOVQ ST_REP1(DI), AX
+	MOVQ AX, ST_REP2(DI)
+	MOVQ ST_REP0(DI), AX
+	MOVQ AX, ST_REP1(DI)
+	MOVQ SI, ST_REP0(DI)
+	JMP  execute
+
 pending:
 	MOVQ DX, ST_LLEN(DI)
 	MOVQ BX, ST_MLEN(DI)
@@ -314,12 +312,18 @@ pending:
 	MOVQ $1, AX
 	JMP  save
 
-stop:
+stop_b:
+	// Undo the reload's move and the count.
+	ADDQ AX, R10
+
+stop_n:
 	// The entries were not loaded: R11-R13 are states.
+	INCQ BP
 	XORQ AX, AX
 
 save:
 	MOVQ AX, ret+80(FP)
+	MOVQ BP, ST_N(DI)
 	MOVQ R8, ST_BV(DI)
 	MOVQ R9, ST_USED(DI)
 	SUBQ b_base+56(FP), R10

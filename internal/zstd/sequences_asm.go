@@ -10,15 +10,16 @@ package zstd
 //     too near its start for its simple reloads (st holds the state to go
 //     on from);
 //   - seqPending after decoding a sequence it does not execute: its
-//     literals would pass the literals' end or come within 16 bytes of
-//     their capacity, its output within 32 bytes of dst's end, or its
-//     offset is 0 or reaches before dst (the dictionary, or corrupt
-//     input). st.llen, st.mlen and st.off are then for the caller to
+//     literals would pass the literals' end or come within 32 bytes of
+//     their capacity (16 on arm64), its output within 32 bytes of dst's
+//     end, or its offset is 0 or reaches before dst (the dictionary, or
+//     corrupt input). st.llen, st.mlen and st.off are then for the caller to
 //     execute with every check, st.o and st.lp being where it starts.
 //
-// It reads lits up to 16 bytes past the literals it copies (within their
-// capacity) and writes dst up to 32 bytes past the sequence's end (within
-// len(dst)); the caller guarantees len(dst) >= 32 and cap(lits) >= 16.
+// It reads lits up to 32 bytes past the literals it copies (16 on arm64;
+// within their capacity) and writes dst up to 32 bytes past the
+// sequence's end (within len(dst)); the caller guarantees len(dst) >= 32
+// and cap(lits) >= 32.
 //
 //go:noescape
 func decodeSeqsAsm(st *seqState, dst, lits, b []byte) int

@@ -11,7 +11,7 @@ import (
 // blocks with their literals placed against an inaccessible page (their
 // capacity ending with them) and outputs cut at every length around the
 // sequences' ends, placed against one: it must hand back what does not
-// fit its margins (32 bytes of output, 16 of literal capacity) and never
+// fit its margins (32 bytes of output, 32 of literal capacity) and never
 // touch a byte past either buffer. A decoded frame cannot test these
 // limits: the Go loop's end game and the sections after the literals
 // keep the assembly loop away from both ends.
