@@ -23,6 +23,13 @@ import (
 // to 15 bytes) and searches on until a match of 258 (zlib: 32): on Blosc's
 // shuffled and unshuffled numeric streams, where zlib's lazy evaluation
 // loses ground, this compresses as well as zlib-ng's level 5, and faster.
+// Level 5 also takes a 3-byte match only where fewer than 4 literals
+// precede it since the last match (levelParams.run3): zlib-ng's level 5
+// (deflate_medium) takes no match under 4 bytes, and a 3-byte match that
+// breaks a run of literals costs the decoder more (a mispredicted branch,
+// a batch of literals split) than the 3 literals it replaces, for a few
+// bits saved; between matches it replaces literals that each cost a
+// table step.
 // At levels 1 to 5, after skipAfter positions without a match, only every
 // other position is hashed and searched until the next match (sizes
 // within 0.1% on the reference datasets, far less time on data that
@@ -35,8 +42,11 @@ type Compressor struct {
 	tokens []uint32
 }
 
-// blockTokens is the number of tokens per block.
-var blockTokens = 1 << 13
+// blockTokens is the number of tokens per block: zlib's 16K symbols
+// (lit_bufsize at memLevel 8). Each dynamic block costs the decoder a
+// table build: at 8K, 256 KiB of unshuffled float64s made 28 blocks where
+// zlib-ng writes 16, and decoded 7% slower.
+var blockTokens = 1 << 14
 
 const (
 	windowSize  = 1 << 15
@@ -62,6 +72,7 @@ type levelParams struct {
 	good, lazy, nice, chain int
 	skip                    bool
 	maxInsert               int // longest match whose positions are hashed (zlib's deflate_fast rule)
+	run3                    int // a 3-byte match only after fewer literals than this since the last match (0: after any)
 }
 
 // skipAfter is the run of positions without a match after which levels
@@ -69,16 +80,16 @@ type levelParams struct {
 const skipAfter = 128
 
 var levelTable = [10]levelParams{
-	{0, 0, 0, 0, false, 0}, // stored
-	{4, 4, 8, 4, true, 4},
-	{4, 5, 16, 8, true, 5},
-	{4, 6, 32, 32, true, maxMatch},
-	{4, 4, 16, 16, true, maxMatch},
-	{4, 4, 258, 32, true, maxMatch}, // zlib: 8, 16, 32, 32 (see Compressor)
-	{8, 16, 128, 128, false, maxMatch},
-	{8, 32, 128, 256, false, maxMatch},
-	{32, 128, 258, 1024, false, maxMatch},
-	{32, 258, 258, 4096, false, maxMatch},
+	{0, 0, 0, 0, false, 0, 0}, // stored
+	{4, 4, 8, 4, true, 4, 0},
+	{4, 5, 16, 8, true, 5, 0},
+	{4, 6, 32, 32, true, maxMatch, 0},
+	{4, 4, 16, 16, true, maxMatch, 0},
+	{4, 4, 258, 32, true, maxMatch, 4}, // zlib: 8, 16, 32, 32 (see Compressor)
+	{8, 16, 128, 128, false, maxMatch, 0},
+	{8, 32, 128, 256, false, maxMatch, 0},
+	{32, 128, 258, 1024, false, maxMatch, 0},
+	{32, 258, 258, 4096, false, maxMatch, 0},
 }
 
 // DefaultLevel is the level of a negative level argument (zlib's
@@ -220,6 +231,11 @@ func (c *Compressor) deflate(src []byte, p *levelParams) {
 	pos := 0
 	prevLen, prevDist := minMatch-1, 0
 	pending := false // a literal at pos-1 not yet written
+	lastEnd := 0     // the end of the last match
+	run3 := p.run3
+	if run3 == 0 {
+		run3 = maxMatchInput + 1
+	}
 	lazy := p.lazy
 	// miss counts the positions since the last match found; skipMask
 	// makes the odd ones of a long run skipped.
@@ -251,8 +267,9 @@ func (c *Compressor) deflate(src []byte, p *levelParams) {
 					curLen, curDist = c.longest(src, pos, cand, prevLen, p)
 				}
 				// A 3-byte match, where no longer one was found, at the
-				// last position with the same 3 bytes if it is near.
-				if curLen < minMatch && prevLen < minMatch && cand3 >= 0 && pos-cand3 <= tooFar {
+				// last position with the same 3 bytes if it is near (and
+				// few literals precede it, see run3).
+				if curLen < minMatch && prevLen < minMatch && cand3 >= 0 && pos-cand3 <= tooFar && pos-lastEnd < run3 {
 					if uint32(binary.LittleEndian.Uint16(src[cand3:]))|uint32(src[cand3+2])<<16 == x&0xffffff {
 						curLen, curDist = minMatch, pos-cand3
 					}
@@ -288,7 +305,7 @@ func (c *Compressor) deflate(src []byte, p *levelParams) {
 				}
 				prev[q&windowMask] = uint16(d)
 			}
-			pos = mend
+			pos, lastEnd = mend, mend
 			prevLen, pending = minMatch-1, false
 			if len(tokens) >= blockTokens && pos < n {
 				c.writeBlock(tokens, src[blockStart:pos], false)
