@@ -155,48 +155,11 @@ func (e *Encoder) matchFast(b []byte, pos, end int) {
 			cand--
 			ml++
 		}
-		// emit(b, anchor, ip0, off, ml), inline.
+		// emit(b, anchor, ip0, off, ml) on local state.
 		ll := ip0 - anchor
-		if n := len(lits); ll <= 16 && cap(lits)-n >= 16 && len(b)-anchor >= 16 {
-			l := lits[n : n+16]
-			s := b[anchor : anchor+16]
-			binary.LittleEndian.PutUint64(l[:8], binary.LittleEndian.Uint64(s[:8]))
-			binary.LittleEndian.PutUint64(l[8:], binary.LittleEndian.Uint64(s[8:]))
-			lits = lits[:n+ll]
-		} else {
-			lits = append(lits, b[anchor:ip0]...)
-		}
+		lits = appendLits(lits, b, anchor, ll)
 		var ob int
-		if ll > 0 {
-			switch off {
-			case r0:
-				ob = 1
-			case r1:
-				ob = 2
-				r0, r1 = r1, r0
-			case r2:
-				ob = 3
-				r2, r1, r0 = r1, r0, r2
-			default:
-				ob = off + 3
-				r2, r1, r0 = r1, r0, off
-			}
-		} else {
-			switch off {
-			case r1:
-				ob = 1
-				r0, r1 = r1, r0
-			case r2:
-				ob = 2
-				r2, r1, r0 = r1, r0, r2
-			case r0 - 1:
-				ob = 3
-				r2, r1, r0 = r1, r0, off
-			default:
-				ob = off + 3
-				r2, r1, r0 = r1, r0, off
-			}
-		}
+		ob, r0, r1, r2 = codeOffset(off, ll, r0, r1, r2)
 		seqs = append(seqs, seq{litLen: uint32(ll), matchLen: uint32(ml), offBase: uint32(ob)})
 		ip0 += ml
 		anchor = ip0

@@ -227,58 +227,11 @@ func constant(b []byte) bool {
 // offsets and updates them as the decoder will.
 func (e *Encoder) emit(b []byte, anchor, ip, off, ml int) {
 	ll := ip - anchor
-	// Short runs are copied 16 bytes at a time, past their end when
-	// both buffers have room (block reserves it in e.lits).
-	if n := len(e.lits); ll <= 16 && cap(e.lits)-n >= 16 && len(b)-anchor >= 16 {
-		l := e.lits[n : n+16]
-		s := b[anchor : anchor+16]
-		binary.LittleEndian.PutUint64(l[:8], binary.LittleEndian.Uint64(s[:8]))
-		binary.LittleEndian.PutUint64(l[8:], binary.LittleEndian.Uint64(s[8:]))
-		e.lits = e.lits[:n+ll]
-	} else {
-		e.lits = append(e.lits, b[anchor:ip]...)
-	}
+	e.lits = appendLits(e.lits, b, anchor, ll)
 	r := &e.rep
 	var ob int
-	if ll > 0 {
-		switch off {
-		case r[0]:
-			ob = 1
-		case r[1]:
-			ob = 2
-		case r[2]:
-			ob = 3
-		default:
-			ob = off + 3
-		}
-	} else {
-		switch off {
-		case r[1]:
-			ob = 1
-		case r[2]:
-			ob = 2
-		case r[0] - 1:
-			ob = 3
-		default:
-			ob = off + 3
-		}
-	}
+	ob, r[0], r[1], r[2] = codeOffset(off, ll, r[0], r[1], r[2])
 	e.seqs = append(e.seqs, seq{litLen: uint32(ll), matchLen: uint32(ml), offBase: uint32(ob)})
-	if ob > 3 {
-		r[2], r[1], r[0] = r[1], r[0], off
-		return
-	}
-	idx := ob - 1
-	if ll == 0 {
-		idx++
-	}
-	switch idx {
-	case 0:
-	case 1:
-		r[1], r[0] = r[0], off
-	default:
-		r[2], r[1], r[0] = r[1], r[0], off
-	}
 }
 
 // matchLen returns how many bytes b[a:] and b[c:] (c < a) have in
