@@ -4,10 +4,14 @@
 
 // func findFirstAsm(src []byte, ht *[32768]uint32, ct *[65536]uint16, base uint32, ip, mflimit, attempts int) (pos, mp, n int)
 //
-// findFirstGo, instruction for instruction. Every load is in bounds: the
-// caller checked 0 <= ip and mflimit+4 <= len(src); positions read are ip
-// (<= mflimit) and candidates in [ip-65535, ip); table indices are a 17-bit
-// shift of a 32-bit hash and 16-bit positions.
+// findFirstGo, with the hash of the next position and its hash-table entry
+// loaded before the chain of the current one is followed (after the store
+// of the current position, which the load then sees when both hash alike),
+// so that the load's latency overlaps the chain walk and a mispredicted
+// end of the walk. Every load is in bounds: the caller checked 0 <= ip and
+// mflimit+5 <= len(src); positions read are ip and ip+1 (ip <= mflimit) and
+// candidates in [ip-65535, ip); table indices are a 17-bit shift of a
+// 32-bit hash and 16-bit positions.
 TEXT ·findFirstAsm(SB), NOSPLIT, $0-96
 	MOVQ src_base+0(FP), SI
 	MOVQ ht+24(FP), R8
@@ -15,36 +19,40 @@ TEXT ·findFirstAsm(SB), NOSPLIT, $0-96
 	MOVL base+40(FP), R10
 	MOVQ ip+48(FP), AX
 	MOVQ mflimit+56(FP), BX
-	MOVQ attempts+64(FP), R11
-
-loop:
 	CMPQ AX, BX
 	JGT  none
-	MOVL (SI)(AX*1), DX        // pattern
-	MOVL DX, CX
-	IMULL $0x9E3779B1, CX
-	SHRL $17, CX               // hash
+	MOVL (SI)(AX*1), R13
+	IMULL $0x9E3779B1, R13
+	SHRL $17, R13              // the hash at ip
+	MOVL (R8)(R13*4), R11      // its table entry
+
+loop:
+	// R13 = the hash at ip, R11 = its table entry.
 	LEAL (R10)(AX*1), R12      // ipIndex
-	MOVL (R8)(CX*4), R13
-	MOVL R12, (R8)(CX*4)
-	SUBL R13, R12              // raw = ipIndex - previous index (zero-extended)
-	MOVL $0xFFFF, R13
+	MOVL R12, (R8)(R13*4)
+	SUBL R11, R12              // raw = ipIndex - previous index (zero-extended)
+	MOVL 1(SI)(AX*1), R13
+	IMULL $0x9E3779B1, R13
+	SHRL $17, R13              // the hash at ip+1
+	MOVL (R8)(R13*4), R11      // its table entry
+	MOVL $0xFFFF, R15
 	MOVL R12, R14
-	CMPL R12, R13
-	CMOVLHI R13, R14           // delta = min(raw, 65535)
-	MOVWQZX AX, R15
-	MOVW R14, (R9)(R15*2)
-	MOVQ AX, R15               // span = min(ip, 65535)
-	CMPQ AX, R13
-	CMOVQHI R13, R15
-	LEAQ -1(R12), R14
-	CMPQ R14, R15
+	CMPL R12, R15
+	CMOVLHI R15, R14           // delta = min(raw, 65535)
+	MOVWQZX AX, DX
+	MOVW R14, (R9)(DX*2)
+	MOVQ AX, R14               // span = min(ip, 65535)
+	CMPQ AX, R15
+	CMOVQHI R15, R14
+	LEAQ -1(R12), DX
+	CMPQ DX, R14
 	JCC  next                  // raw-1 >= span: no candidate
+	MOVL (SI)(AX*1), DX        // pattern
 	MOVQ AX, DI
 	SUBQ R12, DI               // mp = ip - raw
-	MOVQ AX, R14
-	SUBQ R15, R14              // lowPos = ip - span
-	MOVQ R11, CX               // n = attempts
+	MOVQ AX, R15
+	SUBQ R14, R15              // lowPos = ip - span
+	MOVQ attempts+64(FP), CX   // n
 
 chain:
 	CMPL (SI)(DI*1), DX
@@ -55,24 +63,25 @@ chain:
 	DECQ CX
 	JLE  next
 	MOVQ DI, R12
-	SUBQ R14, R12
-	CMPQ R12, R15
+	SUBQ R15, R12
+	CMPQ R12, R14
 	JCS  chain                 // mp-lowPos < span
 
 next:
 	INCQ AX
-	JMP  loop
-
-found:
-	MOVQ AX, pos+72(FP)
-	MOVQ DI, mp+80(FP)
-	MOVQ CX, n+88(FP)
-	RET
+	CMPQ AX, BX
+	JLE  loop
 
 none:
 	MOVQ AX, pos+72(FP)
 	MOVQ $0, mp+80(FP)
 	MOVQ $0, n+88(FP)
+	RET
+
+found:
+	MOVQ AX, pos+72(FP)
+	MOVQ DI, mp+80(FP)
+	MOVQ CX, n+88(FP)
 	RET
 
 // func walkChainAsm(ct *[65536]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (l, best, back int)

@@ -2,9 +2,10 @@
 
 package lz4hc
 
-// findFirst is findFirstGo in assembly.
+// findFirst is findFirstGo in assembly, which also reads the four bytes
+// at mflimit+1.
 func findFirst(src []byte, ht *[hashTableSize]uint32, ct *[chainSize]uint16, base uint32, ip, mflimit, attempts int) (pos, mp, n int) {
-	if ip < 0 || mflimit+4 > len(src) || attempts <= 0 {
+	if ip < 0 || mflimit+5 > len(src) || attempts <= 0 {
 		return findFirstGo(src, ht, ct, base, ip, mflimit, attempts)
 	}
 	return findFirstAsm(src, ht, ct, base, ip, mflimit, attempts)
