@@ -7,12 +7,14 @@ import (
 	"github.com/blosc2go/blosc2/internal/testgen"
 )
 
-// TestFindFirstStaysInBounds runs findFirst on inputs placed against an
-// inaccessible page, at every size up to 100 bytes and with mflimit at
-// and below the largest the assembly takes (len(src)-5: it reads the four
-// bytes at mflimit+1), so that a read past the input crashes the test;
-// the results and tables are cross-checked with findFirstGo.
-func TestFindFirstStaysInBounds(t *testing.T) {
+// TestFirstSearchStaysInBounds runs firstSearch on inputs placed against
+// an inaccessible page, at every size up to 100 bytes, with mflimit at and
+// below the largest the assembly takes (len(src)-5: it reads the four
+// bytes at mflimit+1) and the match limit iHigh at its largest, one byte
+// before the end (the two bytes at ip+longest-1 are read), or its least,
+// mflimit+4, so that a read past the input crashes the
+// test; the results and tables are cross-checked with firstSearchGo.
+func TestFirstSearchStaysInBounds(t *testing.T) {
 	for _, ds := range []dataset{
 		{"zeros", make([]byte, 100)},
 		{"runs", testgen.Runs(100, 4)},
@@ -22,19 +24,21 @@ func TestFindFirstStaysInBounds(t *testing.T) {
 			src := guardpage.Bytes(t, n)
 			copy(src, ds.data)
 			for mflimit := n - 5; mflimit >= 0 && mflimit >= n-12; mflimit-- {
-				for _, attempts := range []int{1, 16} {
-					a, b := new(Compressor), new(Compressor)
-					for ip := 0; ip <= mflimit; {
-						p1, m1, n1 := findFirst(src, &a.hashTable, &a.chainTable, windowStart, ip, mflimit, attempts)
-						p2, m2, n2 := findFirstGo(src, &b.hashTable, &b.chainTable, windowStart, ip, mflimit, attempts)
-						if p1 != p2 || m1 != m2 || n1 != n2 {
-							t.Fatalf("%s n %d mflimit %d from %d: findFirst (%d, %d, %d), findFirstGo (%d, %d, %d)",
-								ds.name, n, mflimit, ip, p1, m1, n1, p2, m2, n2)
+				for _, iHigh := range []int{n - 1, mflimit + minMatch} {
+					for _, attempts := range []int{1, 16} {
+						a, b := new(Compressor), new(Compressor)
+						for ip := 0; ip <= mflimit; {
+							p1, l1, b1 := firstSearch(src, &a.hashTable, &a.chainTable, windowStart, ip, mflimit, iHigh, attempts)
+							p2, l2, b2 := firstSearchGo(src, &b.hashTable, &b.chainTable, windowStart, ip, mflimit, iHigh, attempts)
+							if p1 != p2 || l1 != l2 || b1 != b2 {
+								t.Fatalf("%s n %d mflimit %d iHigh %d from %d: firstSearch (%d, %d, %d), firstSearchGo (%d, %d, %d)",
+									ds.name, n, mflimit, iHigh, ip, p1, l1, b1, p2, l2, b2)
+							}
+							ip = p1 + 1
 						}
-						ip = p1 + 1
-					}
-					if a.hashTable != b.hashTable || a.chainTable != b.chainTable {
-						t.Fatalf("%s n %d mflimit %d: the tables differ", ds.name, n, mflimit)
+						if a.hashTable != b.hashTable || a.chainTable != b.chainTable {
+							t.Fatalf("%s n %d mflimit %d iHigh %d: the tables differ", ds.name, n, mflimit, iHigh)
+						}
 					}
 				}
 			}
