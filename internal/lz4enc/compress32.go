@@ -43,14 +43,11 @@ func compress32(t *[table32Size]uint32, dst, src []byte, start, acceleration, ol
 			*(*[16]byte)(dst[di+1 : di+17]) = *(*[16]byte)(src[anchor : anchor+16])
 			di += 1 + litLen
 		} else if litLen := ip - anchor; litLen >= runMask && litLen < runMask+255 && di+2+litLen <= len(dst) {
-			// One length byte: putLiterals written out, with lz4's
-			// limitedOutput check as putLiterals makes it.
-			if di+1+litLen+(2+1+lastLiterals)+litLen/255 > olimit {
+			tok = runMask << mlBits
+			var ok bool
+			if di, ok = putLiterals1(dst, src, di, anchor, ip, olimit); !ok {
 				return 0
 			}
-			tok = runMask << mlBits
-			dst[di+1] = byte(litLen - runMask)
-			di += 2 + copy(dst[di+2:di+2+litLen], src[anchor:ip])
 		} else if tok, di = putLiterals(dst, src, di, anchor, ip, olimit); di < 0 {
 			return 0
 		}

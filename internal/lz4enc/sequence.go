@@ -86,6 +86,21 @@ func putLiterals(dst, src []byte, di, anchor, ip, olimit int) (tok byte, end int
 	return tok, di + litLen
 }
 
+// putLiterals1 is putLiterals for runs of runMask to runMask+254 literals,
+// those with one length byte, when dst has room for them at dst[di+2:]:
+// it writes the length byte after the token's place dst[di] and the
+// literals src[anchor:ip], and returns the output position past them and
+// true, or false when putLiterals' limitedOutput check fails. The token's
+// literal length nibble is runMask. It is small enough to be inlined.
+func putLiterals1(dst, src []byte, di, anchor, ip, olimit int) (end int, ok bool) {
+	litLen := ip - anchor
+	if di+1+litLen+(2+1+lastLiterals)+litLen/255 > olimit {
+		return di, false
+	}
+	dst[di+1] = byte(litLen - runMask)
+	return di + 2 + copy(dst[di+2:di+2+litLen], src[anchor:ip]), true
+}
+
 // putMatch writes the token, tok with the nibble of a match of length
 // minMatch+ml, at dst[token], then the offset and the match length bytes
 // at dst[di:]. It returns the new output position, or -1 when lz4's

@@ -130,29 +130,20 @@ func (c *Compressor) firstMatch(src []byte, ip, mflimit, iHigh, attempts int, ru
 }
 
 // firstMatchNoRuns is firstMatch without run detection (levels below 9),
-// the search written on positions in src (see Compressor.base): findFirst
+// the search written on positions in src (see Compressor.base): firstSearch
 // goes over the positions to the first candidate with the position's four
-// bytes, then walkChain searches the rest of the chain for the longest
-// match.
+// bytes, then searches the rest of the chain for the longest match.
 func (c *Compressor) firstMatchNoRuns(src []byte, ip, mflimit, iHigh, attempts int) (int, match) {
 	if ip > mflimit {
 		return ip, match{}
 	}
 	c.insertUpTo(src, c.base+uint32(ip))
-	ct := &c.chainTable
-	ip, mp, n := findFirst(src, &c.hashTable, ct, c.base, ip, mflimit, attempts)
+	ip, l, best := firstSearch(src, &c.hashTable, &c.chainTable, c.base, ip, mflimit, iHigh, attempts)
 	if ip > mflimit {
 		c.next = c.base + uint32(ip)
 		return ip, match{}
 	}
 	c.next = c.base + uint32(ip) + 1
-	lowPos := 0
-	if ip > maxDistance {
-		lowPos = ip - maxDistance
-	}
-	// The rest of the chain, from that candidate, which has a match of at
-	// least minMatch: walkChain with no look-back.
-	l, best, _ := walkChain(ct, src, ip, ip, iHigh, mp, lowPos, minMatch-1, n, load32(src, ip))
 	return ip, match{len: l, off: ip - best}
 }
 

@@ -43,3 +43,24 @@ func findFirstGo(src []byte, ht *[hashTableSize]uint32, ct *[chainSize]uint16, b
 	}
 	return ip, 0, 0
 }
+
+// firstSearchGo is the search of firstMatchNoRuns, and the oracle of its
+// assembly twins: findFirstGo from ip, then walkChainGo with no look-back
+// from the candidate it finds, with the attempts left. It returns the
+// position searched and the length and position of the longest match
+// there, or a position past mflimit, length 0 and position -1 when there
+// is none. The caller guarantees 0 <= ip, mflimit+4 <= len(src) and
+// mflimit+minMatch <= iHigh < len(src) (the two bytes at
+// ip+longest-1 are read, longest up to iHigh-ip).
+func firstSearchGo(src []byte, ht *[hashTableSize]uint32, ct *[chainSize]uint16, base uint32, ip, mflimit, iHigh, attempts int) (pos, l, best int) {
+	ip, mp, n := findFirstGo(src, ht, ct, base, ip, mflimit, attempts)
+	if ip > mflimit {
+		return ip, 0, -1
+	}
+	lowPos := 0
+	if ip > maxDistance {
+		lowPos = ip - maxDistance
+	}
+	l, best, _ = walkChainGo(ct, src, ip, ip, iHigh, mp, lowPos, minMatch-1, n, load32(src, ip))
+	return ip, l, best
+}

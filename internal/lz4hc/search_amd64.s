@@ -2,49 +2,61 @@
 
 #include "textflag.h"
 
-// func findFirstAsm(src []byte, ht *[32768]uint32, ct *[65536]uint16, base uint32, ip, mflimit, attempts int) (pos, mp, n int)
+// func firstSearchAsm(src []byte, ht *[32768]uint32, ct *[65536]uint16, base uint32, ip, mflimit, iHigh, attempts int) (pos, l, best int)
 //
-// findFirstGo, instruction for instruction. Every load is in bounds: the
-// caller checked 0 <= ip and mflimit+4 <= len(src); positions read are ip
-// (<= mflimit) and candidates in [ip-65535, ip); table indices are a 17-bit
+// firstSearchGo: findFirstGo, with the hash of the next position and its
+// hash-table entry loaded before the chain of the current one is followed
+// (after the store of the current position, which the load then sees when
+// both hash alike), so that the load's latency overlaps the chain walk and
+// a mispredicted end of the walk; then at the candidate found the chain
+// walk of walkChainAsm with no look-back (longest 3, tail offset 2). Every
+// load is in bounds: the caller checked 0 <= ip, mflimit+5 <= len(src) and
+// mflimit+4 <= iHigh < len(src). Positions read are ip and ip+1 (ip <=
+// mflimit) and candidates mp in [ip-65535, ip); the match measured from
+// ip+4 stops at iHigh, and the two bytes at ip+longest-1 and mp+longest-1
+// (longest <= iHigh-ip) are below iHigh+1. Table indices are a 17-bit
 // shift of a 32-bit hash and 16-bit positions.
-TEXT ·findFirstAsm(SB), NOSPLIT, $0-96
+TEXT ·firstSearchAsm(SB), NOSPLIT, $0-104
 	MOVQ src_base+0(FP), SI
 	MOVQ ht+24(FP), R8
 	MOVQ ct+32(FP), R9
 	MOVL base+40(FP), R10
 	MOVQ ip+48(FP), AX
 	MOVQ mflimit+56(FP), BX
-	MOVQ attempts+64(FP), R11
-
-loop:
 	CMPQ AX, BX
 	JGT  none
-	MOVL (SI)(AX*1), DX        // pattern
-	MOVL DX, CX
-	IMULL $0x9E3779B1, CX
-	SHRL $17, CX               // hash
+	MOVL (SI)(AX*1), R13
+	IMULL $0x9E3779B1, R13
+	SHRL $17, R13              // the hash at ip
+	MOVL (R8)(R13*4), R11      // its table entry
+
+loop:
+	// R13 = the hash at ip, R11 = its table entry.
 	LEAL (R10)(AX*1), R12      // ipIndex
-	MOVL (R8)(CX*4), R13
-	MOVL R12, (R8)(CX*4)
-	SUBL R13, R12              // raw = ipIndex - previous index (zero-extended)
-	MOVL $0xFFFF, R13
+	MOVL R12, (R8)(R13*4)
+	SUBL R11, R12              // raw = ipIndex - previous index (zero-extended)
+	MOVL 1(SI)(AX*1), R13
+	IMULL $0x9E3779B1, R13
+	SHRL $17, R13              // the hash at ip+1
+	MOVL (R8)(R13*4), R11      // its table entry
+	MOVL $0xFFFF, R15
 	MOVL R12, R14
-	CMPL R12, R13
-	CMOVLHI R13, R14           // delta = min(raw, 65535)
-	MOVWQZX AX, R15
-	MOVW R14, (R9)(R15*2)
-	MOVQ AX, R15               // span = min(ip, 65535)
-	CMPQ AX, R13
-	CMOVQHI R13, R15
-	LEAQ -1(R12), R14
-	CMPQ R14, R15
+	CMPL R12, R15
+	CMOVLHI R15, R14           // delta = min(raw, 65535)
+	MOVWQZX AX, DX
+	MOVW R14, (R9)(DX*2)
+	MOVQ AX, R14               // span = min(ip, 65535)
+	CMPQ AX, R15
+	CMOVQHI R15, R14
+	LEAQ -1(R12), DX
+	CMPQ DX, R14
 	JCC  next                  // raw-1 >= span: no candidate
+	MOVL (SI)(AX*1), DX        // pattern
 	MOVQ AX, DI
 	SUBQ R12, DI               // mp = ip - raw
-	MOVQ AX, R14
-	SUBQ R15, R14              // lowPos = ip - span
-	MOVQ R11, CX               // n = attempts
+	MOVQ AX, R15
+	SUBQ R14, R15              // lowPos = ip - span
+	MOVQ attempts+72(FP), CX   // n
 
 chain:
 	CMPL (SI)(DI*1), DX
@@ -55,24 +67,96 @@ chain:
 	DECQ CX
 	JLE  next
 	MOVQ DI, R12
-	SUBQ R14, R12
-	CMPQ R12, R15
+	SUBQ R15, R12
+	CMPQ R12, R14
 	JCS  chain                 // mp-lowPos < span
 
 next:
 	INCQ AX
-	JMP  loop
-
-found:
-	MOVQ AX, pos+72(FP)
-	MOVQ DI, mp+80(FP)
-	MOVQ CX, n+88(FP)
-	RET
+	CMPQ AX, BX
+	JLE  loop
 
 none:
-	MOVQ AX, pos+72(FP)
-	MOVQ $0, mp+80(FP)
-	MOVQ $0, n+88(FP)
+	MOVQ AX, pos+80(FP)
+	MOVQ $0, l+88(FP)
+	MOVQ $-1, best+96(FP)
+	RET
+
+found:
+	// The walk: AX = &src[ip+4], BX = iHigh-(ip+4), DI = mp, CX = n,
+	// DX = pattern, R15 = lowPos, R14 = span, R11 = longest, R13 = best,
+	// R10 = the two bytes at ip+longest-1.
+	MOVQ AX, pos+80(FP)
+	MOVQ iHigh+64(FP), BX
+	SUBQ AX, BX
+	SUBQ $4, BX
+	LEAQ 4(SI)(AX*1), AX
+	MOVQ $3, R11
+	MOVQ $-1, R13
+	MOVWLZX -2(AX), R10
+	JMP  scan
+
+walk:
+	MOVWQZX DI, R12
+	MOVWQZX (R9)(R12*2), R12
+	SUBQ R12, DI
+	DECQ CX
+
+scan:
+	TESTQ CX, CX
+	JLE  done
+	MOVQ DI, R12
+	SUBQ R15, R12
+	CMPQ R12, R14
+	JCC  done                  // mp-lowPos >= span
+	LEAQ -1(DI)(R11*1), R12
+	MOVWLZX (SI)(R12*1), R12
+	CMPL R12, R10
+	JNE  walk
+	CMPL (SI)(DI*1), DX
+	JNE  walk
+	LEAQ 4(SI)(DI*1), R8       // &src[mp+4]
+	XORQ R12, R12              // bytes equal from ip+4 and mp+4
+
+fwd8:
+	LEAQ 8(R12), R10
+	CMPQ R10, BX
+	JGT  fwd1
+	MOVQ (AX)(R12*1), R10
+	XORQ (R8)(R12*1), R10
+	JNE  fwddiff
+	ADDQ $8, R12
+	JMP  fwd8
+
+fwddiff:
+	BSFQ R10, R10
+	SHRQ $3, R10
+	ADDQ R10, R12
+	JMP  measured
+
+fwd1:
+	CMPQ R12, BX
+	JGE  measured
+	MOVBLZX (AX)(R12*1), R10
+	CMPB R10, (R8)(R12*1)
+	JNE  measured
+	INCQ R12
+	JMP  fwd1
+
+measured:
+	ADDQ $4, R12               // ml
+	CMPQ R12, R11
+	JLE  tail
+	MOVQ R12, R11
+	MOVQ DI, R13
+
+tail:
+	MOVWLZX -5(AX)(R11*1), R10 // the two bytes at ip+longest-1
+	JMP  walk
+
+done:
+	MOVQ R11, l+88(FP)
+	MOVQ R13, best+96(FP)
 	RET
 
 // func walkChainAsm(ct *[65536]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (l, best, back int)

@@ -2,17 +2,6 @@
 
 package lz4hc
 
-// findFirst is findFirstGo in assembly.
-func findFirst(src []byte, ht *[hashTableSize]uint32, ct *[chainSize]uint16, base uint32, ip, mflimit, attempts int) (pos, mp, n int) {
-	if ip < 0 || mflimit+4 > len(src) || attempts <= 0 {
-		return findFirstGo(src, ht, ct, base, ip, mflimit, attempts)
-	}
-	return findFirstAsm(src, ht, ct, base, ip, mflimit, attempts)
-}
-
-//go:noescape
-func findFirstAsm(src []byte, ht *[hashTableSize]uint32, ct *[chainSize]uint16, base uint32, ip, mflimit, attempts int) (pos, mp, n int)
-
 // walkChain is walkChainGo in assembly.
 func walkChain(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (int, int, int) {
 	// The assembly reads src[mp+longest-1-(ip-iLow)+1] and src[iLow+longest]
@@ -26,3 +15,15 @@ func walkChain(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, l
 
 //go:noescape
 func walkChainAsm(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (l, best, back int)
+
+// firstSearch is firstSearchGo in assembly, which also reads the four
+// bytes at mflimit+1.
+func firstSearch(src []byte, ht *[hashTableSize]uint32, ct *[chainSize]uint16, base uint32, ip, mflimit, iHigh, attempts int) (pos, l, best int) {
+	if ip < 0 || mflimit+5 > len(src) || mflimit+minMatch > iHigh || iHigh >= len(src) || attempts <= 0 {
+		return firstSearchGo(src, ht, ct, base, ip, mflimit, iHigh, attempts)
+	}
+	return firstSearchAsm(src, ht, ct, base, ip, mflimit, iHigh, attempts)
+}
+
+//go:noescape
+func firstSearchAsm(src []byte, ht *[hashTableSize]uint32, ct *[chainSize]uint16, base uint32, ip, mflimit, iHigh, attempts int) (pos, l, best int)

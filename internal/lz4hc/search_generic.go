@@ -2,12 +2,12 @@
 
 package lz4hc
 
-// findFirst is findFirstGo (no assembly on this build).
-func findFirst(src []byte, ht *[hashTableSize]uint32, ct *[chainSize]uint16, base uint32, ip, mflimit, attempts int) (pos, mp, n int) {
-	return findFirstGo(src, ht, ct, base, ip, mflimit, attempts)
-}
-
 // walkChain is walkChainGo (no assembly on this build).
 func walkChain(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (int, int, int) {
 	return walkChainGo(ct, src, ip, iLow, iHigh, mp, lowPos, longest, attempts, pattern)
+}
+
+// firstSearch is firstSearchGo (no assembly on this build).
+func firstSearch(src []byte, ht *[hashTableSize]uint32, ct *[chainSize]uint16, base uint32, ip, mflimit, iHigh, attempts int) (pos, l, best int) {
+	return firstSearchGo(src, ht, ct, base, ip, mflimit, iHigh, attempts)
 }
