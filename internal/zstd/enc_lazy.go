@@ -73,33 +73,42 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 				d = 0 // start over from here
 			}
 		}
-		r := off
-		if off == 0 {
-			r = e.rep[0]
-		} else {
-			c := start - off
-			for start > anchor && c > 0 && b[start-1] == b[c-1] {
-				start--
-				c--
-				ml++
-			}
-		}
-		e.emit(b, anchor, start, r, ml)
-		ip = start + ml
+		ip = e.emitLazy(b, anchor, start, off, ml, limit, end)
 		anchor = ip
-		// Immediate repeats of the second offset.
-		for ip <= limit {
-			r := e.rep[1]
-			if ip-r < 0 || read32(ip) != read32(ip-r) {
-				break
-			}
-			l := 4 + matchLen(b, ip+4, ip+4-r, end)
-			e.emit(b, anchor, ip, r, l)
-			ip += l
-			anchor = ip
-		}
 	}
 	e.lits = append(e.lits, b[anchor:end]...)
+}
+
+// emitLazy emits the match a lazy parse chose: ml bytes at start with
+// offset off (0: the first repeat offset), a new offset first extended
+// backwards over equal bytes down to anchor; then, while they match at
+// 4 bytes or more before limit, the immediate repeats of the second
+// repeat offset (zstd's "immediate repcode"). It returns the position
+// after the last match emitted.
+func (e *Encoder) emitLazy(b []byte, anchor, start, off, ml, limit, end int) int {
+	r := off
+	if off == 0 {
+		r = e.rep[0]
+	} else {
+		c := start - off
+		for start > anchor && c > 0 && b[start-1] == b[c-1] {
+			start--
+			c--
+			ml++
+		}
+	}
+	e.emit(b, anchor, start, r, ml)
+	ip := start + ml
+	for ip <= limit {
+		r := e.rep[1]
+		if ip < r || load32(b, ip) != load32(b, ip-r) {
+			break
+		}
+		l := 4 + matchLen(b, ip+4, ip+4-r, end)
+		e.emit(b, ip, ip, r, l)
+		ip += l
+	}
+	return ip
 }
 
 // offBits is the bit length of a match's offBase, zstd's highbit of it:

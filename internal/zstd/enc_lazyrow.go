@@ -65,31 +65,8 @@ func (e *Encoder) matchLazyRow(b []byte, pos, end int) {
 				d = 0 // start over from here
 			}
 		}
-		r := off
-		if off == 0 {
-			r = e.rep[0]
-		} else {
-			c := start - off
-			for start > anchor && c > 0 && b[start-1] == b[c-1] {
-				start--
-				c--
-				ml++
-			}
-		}
-		e.emit(b, anchor, start, r, ml)
-		ip = start + ml
+		ip = e.emitLazy(b, anchor, start, off, ml, limit, end)
 		anchor = ip
-		// Immediate repeats of the second offset.
-		for ip <= limit {
-			r := e.rep[1]
-			if ip < r || load32(b, ip) != load32(b, ip-r) {
-				break
-			}
-			l := 4 + matchLen(b, ip+4, ip+4-r, end)
-			e.emit(b, anchor, ip, r, l)
-			ip += l
-			anchor = ip
-		}
 	}
 	f.insert(min(max(ip, f.next), max(limit, 0)))
 	e.lits = append(e.lits, b[anchor:end]...)
