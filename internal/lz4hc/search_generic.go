@@ -2,6 +2,9 @@
 
 package lz4hc
 
+// useAsm is false where the searches have no assembly twin.
+var useAsm = false
+
 // walkChain is walkChainGo (no assembly on this build).
 func walkChain(ct *[chainSize]uint16, src []byte, ip, iLow, iHigh, mp, lowPos, longest, attempts int, pattern uint32) (int, int, int) {
 	return walkChainGo(ct, src, ip, iLow, iHigh, mp, lowPos, longest, attempts, pattern)

@@ -1,6 +1,7 @@
 package lz4hc
 
 import (
+	"bytes"
 	"fmt"
 	"testing"
 
@@ -125,5 +126,35 @@ func TestWalkChain(t *testing.T) {
 				t.Fatal("nothing checked")
 			}
 		})
+	}
+}
+
+// TestCompressAsmMatchesGo compresses every test input at every level with
+// the assembly searches (where the build has them) and with their Go twins
+// only: the blocks must be the same bytes.
+func TestCompressAsmMatchesGo(t *testing.T) {
+	if !useAsm {
+		t.Skip("no assembly searches on this build")
+	}
+	max := 1 << 20
+	if testing.Short() {
+		max = 128 << 10
+	}
+	c := NewCompressor()
+	for _, d := range testInputs(max) {
+		for l := MinLevel; l <= MaxLevel; l++ {
+			if len(d.data) > 128<<10 && l != 1 && l != 5 && l != 9 {
+				continue
+			}
+			dst := make([]byte, CompressBound(len(d.data)))
+			n := c.Compress(dst, d.data, l)
+			useAsm = false
+			ref := make([]byte, len(dst))
+			m := c.Compress(ref, d.data, l)
+			useAsm = true
+			if !bytes.Equal(dst[:n], ref[:m]) {
+				t.Fatalf("%s level %d: assembly %d bytes, Go %d bytes, contents differ", d.name, l, n, m)
+			}
+		}
 	}
 }
