@@ -1,7 +1,6 @@
 package zstd
 
 import (
-	"encoding/binary"
 	"math"
 	"math/bits"
 )
@@ -191,54 +190,10 @@ func (e *seqEnc) bitstream(out []byte, seqs []seq, codes []seqCodes, tl, tm, to 
 	sl.init(tl, codes[last].ll)
 	putExtras(w, seqs[last], codes[last])
 	w.flush()
-	buf, pos, acc, nb := w.buf, w.pos, w.acc, w.nbits
-	vl, vm, vo := sl.v, sm.v, so.v
-	for i := last - 1; i >= 0; i-- {
-		c, s := codes[i], seqs[i]
-		// Offset, match length and literal length states.
-		y := to.sym[c.of&63]
-		k := (vo + y.deltaNbBits) >> 16
-		acc |= uint64(vo&(1<<(k&31)-1)) << (nb & 63)
-		nb += uint(k)
-		vo = uint32(to.state[(int32(vo>>(k&31))+y.deltaFindState)&511])
-		y = tm.sym[c.ml&63]
-		k = (vm + y.deltaNbBits) >> 16
-		acc |= uint64(vm&(1<<(k&31)-1)) << (nb & 63)
-		nb += uint(k)
-		vm = uint32(tm.state[(int32(vm>>(k&31))+y.deltaFindState)&511])
-		y = tl.sym[c.ll&63]
-		k = (vl + y.deltaNbBits) >> 16
-		acc |= uint64(vl&(1<<(k&31)-1)) << (nb & 63)
-		nb += uint(k)
-		vl = uint32(tl.state[(int32(vl>>(k&31))+y.deltaFindState)&511])
-		// Extra bits: literal length, match length, offset.
-		lx, mx := llExtra[c.ll&63], mlExtra[c.ml&63]
-		lb, mb, ob := uint(lx.bits), uint(mx.bits), uint(c.of)
-		if lb+mb+ob >= 64-7-26 {
-			binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
-			pos += int(nb >> 3)
-			acc >>= nb & 56
-			nb &= 7
-		}
-		acc |= uint64(s.litLen-lx.base) << (nb & 63)
-		nb += lb
-		acc |= uint64(s.matchLen-mx.base) << (nb & 63)
-		nb += mb
-		if lb+mb+ob > 56 {
-			binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
-			pos += int(nb >> 3)
-			acc >>= nb & 56
-			nb &= 7
-		}
-		acc |= uint64(s.offBase&(1<<(ob&31)-1)) << (nb & 63)
-		nb += ob
-		binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
-		pos += int(nb >> 3)
-		acc >>= nb & 56
-		nb &= 7
-	}
-	w.pos, w.acc, w.nbits = pos, acc, nb
-	sl.v, sm.v, so.v = vl, vm, vo
+	st := seqBitsState{acc: w.acc, nb: uint64(w.nbits), vl: uint64(sl.v), vm: uint64(sm.v), vo: uint64(so.v)}
+	w.pos = seqBits(w.buf, w.pos, &st, seqs[:last], codes[:last], tl, tm, to)
+	w.acc, w.nbits = st.acc, uint(st.nb)
+	sl.v, sm.v, so.v = uint32(st.vl), uint32(st.vm), uint32(st.vo)
 	sm.flush(w)
 	so.flush(w)
 	sl.flush(w)
