@@ -55,20 +55,10 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 			if ip >= limit {
 				break
 			}
-			if l := repAt(ip); l > 0 {
-				mul := 3
-				if d == 2 {
-					mul = 4
-				}
-				if l*mul > ml*mul-offBits(off)+1 {
-					ml, off, start = l, 0, ip
-				}
+			if l := repAt(ip); l > 0 && repBetter(l, ml, off, d) {
+				ml, off, start = l, 0, ip
 			}
-			bonus := 4
-			if d == 2 {
-				bonus = 7
-			}
-			if l, o := find(ip); l >= 4 && 4*l-offBits(o) > 4*ml-offBits(off)+bonus {
+			if l, o := find(ip); matchBetter(l, o, ml, off, d) {
 				ml, off, start = l, o, ip
 				d = 0 // start over from here
 			}
@@ -77,6 +67,29 @@ func (e *Encoder) matchLazy(b []byte, pos, end int) {
 		anchor = ip
 	}
 	e.lits = append(e.lits, b[anchor:end]...)
+}
+
+// repBetter reports whether a first-repeat-offset match of l bytes found
+// d bytes after the current one (ml bytes, offset off) replaces it in the
+// lazy parse (zstd's gain comparison for repeat matches).
+func repBetter(l, ml, off, d int) bool {
+	mul := 3
+	if d == 2 {
+		mul = 4
+	}
+	return l*mul > ml*mul-offBits(off)+1
+}
+
+// matchBetter reports whether a match of l bytes at offset o found d bytes
+// after the current one (ml bytes, offset off) replaces it in the lazy
+// parse: 4 bits a byte less the offset's bits, with a bonus for the
+// current match of 4 bits one byte on and 7 bits two bytes on.
+func matchBetter(l, o, ml, off, d int) bool {
+	bonus := 4
+	if d == 2 {
+		bonus = 7
+	}
+	return l >= 4 && 4*l-offBits(o) > 4*ml-offBits(off)+bonus
 }
 
 // emitLazy emits the match a lazy parse chose: ml bytes at start with

@@ -46,21 +46,12 @@ func (e *Encoder) matchLazyRow(b []byte, pos, end int) {
 				break
 			}
 			if r := e.rep[0]; ip >= r && load32(b, ip) == load32(b, ip-r) {
-				l := 4 + matchLen(b, ip+4, ip+4-r, end)
-				mul := 3
-				if d == 2 {
-					mul = 4
-				}
-				if l*mul > ml*mul-offBits(off)+1 {
+				if l := 4 + matchLen(b, ip+4, ip+4-r, end); repBetter(l, ml, off, d) {
 					ml, off, start = l, 0, ip
 				}
 			}
-			bonus := 4
-			if d == 2 {
-				bonus = 7
-			}
 			f.catchUp(ip)
-			if l, o := rowFind(f, ip, end); l >= 4 && 4*l-offBits(o) > 4*ml-offBits(off)+bonus {
+			if l, o := rowFind(f, ip, end); matchBetter(l, o, ml, off, d) {
 				ml, off, start = l, o, ip
 				d = 0 // start over from here
 			}

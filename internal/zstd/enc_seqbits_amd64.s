@@ -39,6 +39,21 @@
 	SHRXQ BP, R12, R12 \
 	ANDQ  $7, R13
 
+// EXTRA adds the extra bits of a length: code at off(DI) (masked to 63),
+// its base and bit count in the table at tab ({base uint32, bits uint8},
+// 8 bytes), the length at 4*off(SI).
+#define EXTRA(off, tab) \
+	MOVBLZX off(DI), CX \
+	ANDL    $63, CX \
+	LEAQ    tab, R14 \
+	MOVL    (R14)(CX*8), BP \
+	MOVBLZX 4(R14)(CX*8), CX \
+	MOVL    (4*off)(SI), R14 \
+	SUBL    BP, R14 \
+	SHLXQ   R13, R14, R14 \
+	ORQ     R14, R12 \
+	ADDQ    CX, R13
+
 // func seqBitsBMI2(out *byte, st *seqBitsState, seqs *seq, codes *seqCodes, n int, tl, tm, to *fseEncTable) int
 TEXT ·seqBitsBMI2(SB), NOSPLIT, $8-72
 	MOVQ out+0(FP), R11
@@ -65,29 +80,10 @@ loop:
 	STATE(0, R8, AX)
 	FLUSH
 
-	// Literal length extra bits: at most 16, on at most 7+27 bits.
-	MOVBLZX 0(DI), CX
-	ANDL    $63, CX
-	LEAQ    ·llExtra(SB), R14
-	MOVL    (R14)(CX*8), BP
-	MOVBLZX 4(R14)(CX*8), CX
-	MOVL    0(SI), R14
-	SUBL    BP, R14
-	SHLXQ   R13, R14, R14
-	ORQ     R14, R12
-	ADDQ    CX, R13
-
-	// Match length extra bits: at most 16, on at most 7+16 bits.
-	MOVBLZX 1(DI), CX
-	ANDL    $63, CX
-	LEAQ    ·mlExtra(SB), R14
-	MOVL    (R14)(CX*8), BP
-	MOVBLZX 4(R14)(CX*8), CX
-	MOVL    4(SI), R14
-	SUBL    BP, R14
-	SHLXQ   R13, R14, R14
-	ORQ     R14, R12
-	ADDQ    CX, R13
+	// Literal length, then match length extra bits: at most 16 each, on
+	// at most 7 bits after the store above.
+	EXTRA(0, ·llExtra(SB))
+	EXTRA(1, ·mlExtra(SB))
 
 	// Offset extra bits: the code's count (at most 31), after a store if
 	// the accumulator would reach 64 bits (a store then shifts by nb&56).
