@@ -2,7 +2,10 @@ package offsetcodec
 
 import (
 	"bytes"
+	"encoding/binary"
 	"testing"
+
+	"github.com/pierrec/lz4/v4"
 )
 
 func FuzzNew(f *testing.F) {
@@ -137,6 +140,22 @@ func FuzzNumcodecsDecode(f *testing.F) {
 		dec, err := c.(LimitDecoder).DecodeLimit(nil, stored, limit)
 		if err == nil && len(dec) > limit && len(dec) != len(stored) {
 			t.Fatalf("decoded %d bytes, limit %d", len(dec), limit)
+		}
+		if _, ok := c.(*LZ4); ok && len(stored) >= 4 {
+			// pierrec/lz4 is the oracle of our LZ4 block decoder.
+			n := int(binary.LittleEndian.Uint32(stored))
+			if n > limit || n == 0 {
+				return
+			}
+			want := make([]byte, n)
+			got, oerr := lz4.UncompressBlock(stored[4:], want)
+			oracleOK := oerr == nil && got == n
+			if oracleOK != (err == nil) {
+				t.Fatalf("ours: %v, pierrec/lz4: %d bytes, %v", err, got, oerr)
+			}
+			if err == nil && !bytes.Equal(dec, want) {
+				t.Fatal("decoded bytes differ from pierrec/lz4's")
+			}
 		}
 	})
 }

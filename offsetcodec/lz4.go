@@ -7,8 +7,7 @@ import (
 	"math"
 	"sync"
 
-	"github.com/pierrec/lz4/v4"
-
+	"github.com/blosc2go/blosc2/internal/lz4dec"
 	"github.com/blosc2go/blosc2/internal/lz4enc"
 )
 
@@ -108,7 +107,7 @@ func (l *LZ4) DecodeLimit(dst, src []byte, limit int) ([]byte, error) {
 	}
 	n0 := len(dst)
 	dst = append(dst, make([]byte, n)...)
-	got, err := lz4.UncompressBlock(src[4:], dst[n0:])
+	got, err := lz4dec.Decompress(dst[n0:], src[4:], nil)
 	if err != nil {
 		return dst[:n0], &DecodeError{Codec: LZ4Name, Offset: 4, Reason: err.Error()}
 	}
