@@ -10,8 +10,9 @@ const lazySkipStep = 8
 // repeat offset checks reading the data through load32, one bounds check
 // each. On Blosc's streams the parse around the searches took a fifth of
 // a frame's time in matchLazy, twice as long as zstd's. With depth 1 or 2,
-// the stretches where nothing is found go through rowScan (assembly on
-// amd64), the Go loop taking over at each match.
+// rowScan (assembly on amd64) does the searches up to each match and its
+// lazy evaluation; the loop here is left the positions where catchUp has
+// work (and greedy's parse).
 func (e *Encoder) matchLazyRow(b []byte, pos, end int) {
 	f := &e.rows
 	depth := int(e.p.strat - stratGreedy)
@@ -21,36 +22,39 @@ func (e *Encoder) matchLazyRow(b []byte, pos, end int) {
 		ip = 1
 	}
 	for ip < limit {
-		ml, off, start := 0, 0, ip+1 // off 0: the first repeat offset
 		if depth > 0 && useRowScanAsm {
-			// Up to the next match in assembly; here only where
-			// positions wait for catchUp.
-			ip, ml, off, start = rowScan(f, e.rep[0], anchor, ip, limit, end)
+			// Up to the next match, chosen, in assembly; on here only
+			// where positions wait for catchUp.
+			var ml, off, start int
+			ip, ml, off, start = rowScan(f, e.rep[0], anchor, ip, limit, end, depth)
+			if ml > 0 {
+				ip = e.emitLazy(b, anchor, start, off, ml, limit, end)
+				anchor = ip
+				continue
+			}
 			if ip >= limit {
 				break
 			}
 		}
-		if ml == 0 {
-			start = ip + 1
-			if r := e.rep[0]; ip+1 >= r && load32(b, ip+1) == load32(b, ip+1-r) {
-				ml = 4 + matchLen(b, ip+5, ip+5-r, end)
+		ml, off, start := 0, 0, ip+1 // off 0: the first repeat offset
+		if r := e.rep[0]; ip+1 >= r && load32(b, ip+1) == load32(b, ip+1-r) {
+			ml = 4 + matchLen(b, ip+5, ip+5-r, end)
+		}
+		if depth > 0 || ml == 0 {
+			f.catchUp(ip)
+			if l, o := rowFind(f, ip, end); l > ml {
+				ml, off, start = l, o, ip
 			}
-			if depth > 0 || ml == 0 {
-				f.catchUp(ip)
-				if l, o := rowFind(f, ip, end); l > ml {
-					ml, off, start = l, o, ip
-				}
+		}
+		if ml < 4 {
+			step := 1 + (ip-anchor)>>8
+			ip += step
+			if step > lazySkipStep {
+				// Long without a match: the skipped positions are not
+				// entered either (zstd's lazySkipping).
+				f.next = max(f.next, ip)
 			}
-			if ml < 4 {
-				step := 1 + (ip-anchor)>>8
-				ip += step
-				if step > lazySkipStep {
-					// Long without a match: the skipped positions are
-					// not entered either (zstd's lazySkipping).
-					f.next = max(f.next, ip)
-				}
-				continue
-			}
+			continue
 		}
 		for d := 1; d <= depth && ip < limit; d++ {
 			// Try a byte further: the repeat offset, then a search.

@@ -6,6 +6,6 @@ package zstd
 var useRowScanAsm = false
 
 // rowScan is rowScanGeneric where there is no assembly twin.
-func rowScan(f *rowFinder, rep, anchor, ip, limit, end int) (nip, ml, off, start int) {
-	return rowScanGeneric(f, rep, anchor, ip, limit, end)
+func rowScan(f *rowFinder, rep, anchor, ip, limit, end, depth int) (nip, ml, off, start int) {
+	return rowScanGeneric(f, rep, anchor, ip, limit, end, depth)
 }

@@ -59,8 +59,9 @@ func checkRowScan(t *testing.T, b []byte, p levelParams, end int, seed uint64) i
 		if rng.Next()%4 == 0 {
 			rep = 1 + int(rng.Next()%uint64(ip+2))
 		}
-		an, am, ao, as := rowScan(&fa, rep, anchor, ip, limit, end)
-		gn, gm, gro, gs := rowScanGeneric(&fb, rep, anchor, ip, limit, end)
+		depth := 1 + int(rng.Next()%2) // lazy or lazy2
+		an, am, ao, as := rowScan(&fa, rep, anchor, ip, limit, end, depth)
+		gn, gm, gro, gs := rowScanGeneric(&fb, rep, anchor, ip, limit, end, depth)
 		if an != gn || am != gm || ao != gro || as != gs {
 			t.Fatalf("ip %d rep %d anchor %d: rowScan = %d, %d, %d, %d; generic %d, %d, %d, %d", ip, rep, anchor, an, am, ao, as, gn, gm, gro, gs)
 		}
@@ -93,8 +94,8 @@ func checkRowScan(t *testing.T, b []byte, p levelParams, end int, seed uint64) i
 }
 
 // TestRowScan cross-checks rowScan (assembly where there is some) with
-// rowScanGeneric for every row size and minimum match, with the search's
-// end at or before the data's end.
+// rowScanGeneric for every row size and minimum match, lazy depth 1 or 2,
+// with the search's end at or before the data's end.
 func TestRowScan(t *testing.T) {
 	b := rowScanData(3, 200000)
 	found := 0
@@ -124,8 +125,8 @@ func TestRowScan(t *testing.T) {
 	p := levelParams{hashLog: 12, searchLog: 4, minMatch: 4, strat: stratLazy2}
 	fa.reset(per, p)
 	fb.reset(per, p)
-	an, am, ao, as := rowScan(&fa, 100, 99, 99, len(per)-8, len(per))
-	gn, gm, gro, gs := rowScanGeneric(&fb, 100, 99, 99, len(per)-8, len(per))
+	an, am, ao, as := rowScan(&fa, 100, 99, 99, len(per)-8, len(per), 2)
+	gn, gm, gro, gs := rowScanGeneric(&fb, 100, 99, 99, len(per)-8, len(per), 2)
 	if an != gn || am != gm || ao != gro || as != gs || gm != 900 || gs != 100 {
 		t.Fatalf("rep 100 at 99: rowScan = %d, %d, %d, %d; generic %d, %d, %d, %d", an, am, ao, as, gn, gm, gro, gs)
 	}
