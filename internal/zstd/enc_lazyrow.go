@@ -9,7 +9,10 @@ const lazySkipStep = 8
 // (which enters the positions since the last search itself) and the
 // repeat offset checks reading the data through load32, one bounds check
 // each. On Blosc's streams the parse around the searches took a fifth of
-// a frame's time in matchLazy, twice as long as zstd's.
+// a frame's time in matchLazy, twice as long as zstd's. With depth 1 or 2,
+// rowScan (assembly on amd64) does the searches up to each match and its
+// lazy evaluation; the loop here is left the positions where catchUp has
+// work (and greedy's parse).
 func (e *Encoder) matchLazyRow(b []byte, pos, end int) {
 	f := &e.rows
 	depth := int(e.p.strat - stratGreedy)
@@ -19,6 +22,20 @@ func (e *Encoder) matchLazyRow(b []byte, pos, end int) {
 		ip = 1
 	}
 	for ip < limit {
+		if depth > 0 && useRowScanAsm {
+			// Up to the next match, chosen, in assembly; on here only
+			// where positions wait for catchUp.
+			var ml, off, start int
+			ip, ml, off, start = rowScan(f, e.rep[0], anchor, ip, limit, end, depth)
+			if ml > 0 {
+				ip = e.emitLazy(b, anchor, start, off, ml, limit, end)
+				anchor = ip
+				continue
+			}
+			if ip >= limit {
+				break
+			}
+		}
 		ml, off, start := 0, 0, ip+1 // off 0: the first repeat offset
 		if r := e.rep[0]; ip+1 >= r && load32(b, ip+1) == load32(b, ip+1-r) {
 			ml = 4 + matchLen(b, ip+5, ip+5-r, end)

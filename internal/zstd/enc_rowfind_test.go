@@ -12,7 +12,8 @@ import (
 // rowFindGeneric: two finders walk the same data with the same searches,
 // for every row size and minimum match, across streams (entries of earlier
 // streams stay in the tables), on data where many candidates match at all
-// lengths, with or without positions left for them to enter; the results
+// lengths (many of them past 32 bytes in the last quarter), with or
+// without positions left for them to enter, up to the end; the results
 // and the tables must agree.
 func TestRowFind(t *testing.T) {
 	rng := testgen.SplitMix64(5)
@@ -21,6 +22,10 @@ func TestRowFind(t *testing.T) {
 		data[i] = byte(rng.Next() % 3)
 		if i >= 20000 && i < 30000 {
 			data[i] = data[i-7000] // long matches
+		}
+		if i >= 30000 && i < 40000 && rng.Next()%64 != 0 {
+			// Many candidates of 32 bytes or more, of varied lengths.
+			data[i] = data[i-50]
 		}
 	}
 	found := 0
