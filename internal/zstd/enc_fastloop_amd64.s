@@ -206,9 +206,39 @@ match:
 	LEAQ 4(R8), R10
 	LEAQ 4(DX), R11
 	// The bytes at R10 that equal those at R11, up to end (R10 and R11
-	// advance past them), clobbering AX and R13.
+	// advance past them), clobbering AX, R13 and X0-X1: 8 bytes first
+	// (most matches are short), then 16 at a time.
 	MOVQ END, R13
 	SUBQ $8, R13
+	CMPQ R10, R13
+	JGT  fwd1
+	MOVQ (BX)(R10*1), AX
+	XORQ (BX)(R11*1), AX
+	JNZ  fwdx
+	ADDQ $8, R10
+	ADDQ $8, R11
+	SUBQ $8, R13
+
+fwd16:
+	CMPQ     R10, R13
+	JGT      fwd16e
+	MOVOU    (BX)(R10*1), X0
+	MOVOU    (BX)(R11*1), X1
+	PCMPEQB  X1, X0
+	PMOVMSKB X0, AX
+	XORL     $0xffff, AX
+	JNZ      fwd16x
+	ADDQ     $16, R10
+	ADDQ     $16, R11
+	JMP      fwd16
+
+fwd16x:
+	BSFL AX, AX
+	ADDQ AX, R10
+	JMP  fwdd
+
+fwd16e:
+	ADDQ $8, R13
 
 fwd8:
 	CMPQ R10, R13
@@ -410,9 +440,39 @@ rep:
 	LEAQ 4(R8), R10
 	ADDQ $4, R11
 	// The bytes at R10 that equal those at R11, up to end (R10 and R11
-	// advance past them), clobbering AX and R13.
+	// advance past them), clobbering AX, R13 and X0-X1: 8 bytes first
+	// (most matches are short), then 16 at a time.
 	MOVQ END, R13
 	SUBQ $8, R13
+	CMPQ R10, R13
+	JGT  rml1
+	MOVQ (BX)(R10*1), AX
+	XORQ (BX)(R11*1), AX
+	JNZ  rmlx
+	ADDQ $8, R10
+	ADDQ $8, R11
+	SUBQ $8, R13
+
+rml16:
+	CMPQ     R10, R13
+	JGT      rml16e
+	MOVOU    (BX)(R10*1), X0
+	MOVOU    (BX)(R11*1), X1
+	PCMPEQB  X1, X0
+	PMOVMSKB X0, AX
+	XORL     $0xffff, AX
+	JNZ      rml16x
+	ADDQ     $16, R10
+	ADDQ     $16, R11
+	JMP      rml16
+
+rml16x:
+	BSFL AX, AX
+	ADDQ AX, R10
+	JMP  rmld
+
+rml16e:
+	ADDQ $8, R13
 
 rml8:
 	CMPQ R10, R13

@@ -195,3 +195,34 @@ func FuzzFastLoop(f *testing.F) {
 		base += len(b)
 	})
 }
+
+// TestFastLoopFrames compresses the inputs of TestFastLoop (and their
+// doubles, repeated far apart) at levels 1 and 2 (the fast strategy), as
+// whole frames in blocks with one encoder per level reused, with
+// fastLoop and with fastLoopGeneric: the frames must be identical and
+// decode to the input.
+func TestFastLoopFrames(t *testing.T) {
+	if !useFastLoopAsm {
+		t.Skip("no assembly parse on this platform")
+	}
+	var d Decoder
+	for _, lvl := range []int{1, 2} {
+		ea, eg := NewEncoder(lvl), NewEncoder(lvl)
+		for k, in := range fastLoopData() {
+			for _, src := range [][]byte{in[:1000+k*777], in, append(append([]byte(nil), in...), in...)} {
+				a := ea.EncodeAll(nil, src)
+				useFastLoopAsm = false
+				g := eg.EncodeAll(nil, src)
+				useFastLoopAsm = true
+				if !bytes.Equal(a, g) {
+					t.Fatalf("level %d, input %d (%d bytes): the frames differ", lvl, k, len(src))
+				}
+				out := make([]byte, len(src))
+				n, err := d.DecodeInto(out, a)
+				if err != nil || !bytes.Equal(out[:n], src) {
+					t.Fatalf("level %d, input %d (%d bytes): decoded wrong (%v)", lvl, k, len(src), err)
+				}
+			}
+		}
+	}
+}
