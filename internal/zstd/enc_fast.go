@@ -116,77 +116,37 @@ func (e *Encoder) match(b []byte, pos, end int) {
 //
 // The loop is zstd's (ZSTD_compressBlock_fast_noDict_generic) with the
 // hash of hashN computed without branching on minMatch (hashShift) and
-// the table indexed through a mask that spares the bounds checks. The
-// search for the next match is fastFind (assembly on amd64), the rest
-// (extending, emitting, the repeats that follow) is here, with emit's
-// work done inline on local copies of e.lits, e.seqs and e.rep (a call
-// of emit per sequence and its loads and stores of them cost a tenth of
-// level 1 on blosc's 4-byte items).
+// the table indexed through a mask that spares the bounds checks. It is
+// fastLoop (assembly on amd64, fastLoopGeneric elsewhere), which appends
+// to e.lits and e.seqs within room made here: the whole parse runs in
+// one call, with no call and no reload of its state per sequence.
 func (e *Encoder) matchFast(b []byte, pos, end int) {
-	mm := int(e.p.minMatch)
-	sl, pr := hashShift(mm)
-	sr := uint(64 - e.p.hashLog)
-	t := (*[fastTableMask + 1]uint32)(e.table[:fastTableMask+1])
-	base := e.tblBase
-	limit := end - 8 // the last position whose 8 bytes can be read
-	anchor, ip0 := pos, pos
-	if ip0 == 0 {
-		ip0 = 1 // no match can start at the very first byte
-	}
-	load := func(p int) uint64 { return binary.LittleEndian.Uint64(b[p : p+8]) }
-	hv := func(v uint64) int { return int((v<<(sl&63))*pr>>(sr&63)) & fastTableMask }
-	hash := func(p int) int { return hv(load(p)) }
-	read32 := func(p int) uint32 { return binary.LittleEndian.Uint32(b[p : p+4]) }
-	fs := &e.fast
-	*fs = fastState{b: b, t: t, base: base, limit: limit, sl: uint64(sl), sr: uint64(sr), pr: pr}
+	sl, pr := hashShift(int(e.p.minMatch))
 	lits, seqs := e.lits, e.seqs
-	r0, r1, r2 := e.rep[0], e.rep[1], e.rep[2]
-	for {
-		fs.rep0 = r0
-		ip, cand, cur0 := fastFind(fs, ip0)
-		if cand < 0 {
-			break
-		}
-		ip0 = ip
-		off := ip0 - cand
-		ml := 4 + matchLen(b, ip0+4, cand+4, end)
-		for ip0 > anchor && cand > 0 && b[ip0-1] == b[cand-1] {
-			ip0--
-			cand--
-			ml++
-		}
-		// emit(b, anchor, ip0, off, ml) on local state.
-		ll := ip0 - anchor
-		lits = appendLits(lits, b, anchor, ll)
-		var ob int
-		ob, r0, r1, r2 = codeOffset(off, ll, r0, r1, r2)
-		seqs = append(seqs, seq{litLen: uint32(ll), matchLen: uint32(ml), offBase: uint32(ob)})
-		ip0 += ml
-		anchor = ip0
-		if ip0 <= limit {
-			t[hash(cur0+2)] = uint32(cur0 + 2 + base)
-			t[hash(ip0-2)] = uint32(ip0 - 2 + base)
-			// Immediate repeats of the second offset.
-			// These have no literals and the offset r1, which emit
-			// codes as 1 and swaps with r0.
-			for ip0 <= limit {
-				r := r1
-				if ip0 < r || read32(ip0) != read32(ip0-r) {
-					break
-				}
-				l := 4 + matchLen(b, ip0+4, ip0+4-r, end)
-				t[hash(ip0)] = uint32(ip0 + base)
-				seqs = append(seqs, seq{litLen: 0, matchLen: uint32(l), offBase: 1})
-				r0, r1 = r1, r0
-				ip0 += l
-				anchor = ip0
-			}
-		}
+	if cap(lits)-len(lits) < end-pos {
+		lits = append(make([]byte, 0, len(lits)+end-pos), lits...)
 	}
-	fs.b = nil
-	e.lits = append(lits, b[anchor:end]...)
-	e.seqs = seqs
-	e.rep = [3]int{r0, r1, r2}
+	// A sequence covers 4 bytes or more of b[pos:end].
+	if n := (end-pos)/4 + 1; cap(seqs)-len(seqs) < n {
+		seqs = append(make([]seq, 0, len(seqs)+n), seqs...)
+	}
+	fs := &e.fast
+	*fs = fastState{
+		b: b, t: (*[fastTableMask + 1]uint32)(e.table[:fastTableMask+1]),
+		base: e.tblBase, limit: end - 8, rep0: e.rep[0],
+		sl: uint64(sl), sr: uint64(64 - e.p.hashLog), pr: pr,
+		end: end, ip: max(pos, 1), anchor: pos, rep1: e.rep[1], rep2: e.rep[2],
+		lits: lits, seqs: seqs,
+	}
+	if useFastLoopAsm {
+		fastLoop(fs)
+	} else {
+		fastLoopGeneric(fs)
+	}
+	e.lits = append(fs.lits, b[fs.anchor:end]...)
+	e.seqs = fs.seqs
+	e.rep = [3]int{fs.rep0, fs.rep1, fs.rep2}
+	fs.b, fs.lits, fs.seqs = nil, nil, nil
 }
 
 // fastTableMask masks the hashes of matchFast: its table has room for

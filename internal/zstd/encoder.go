@@ -19,7 +19,7 @@ type Encoder struct {
 	table  []uint32 // hash table: position of the last input with each hash
 	table2 []uint32 // long hash table (dfast), hash chain (greedy, lazy)
 	rows   rowFinder
-	fast   fastState   // matchFast's search
+	fast   fastState   // matchFast's parse
 	dubt   dubtFinder  // btlazy2's tree
 	opt    *optState   // the optimal parsers' (btopt, btultra, btultra2)
 	start  int         // where the input starts in b (after dictionary content)
