@@ -100,17 +100,52 @@ last:
 	RET
 
 found:
-	// Extend the match backwards over the literals.
-	CMPQ AX, DX
-	JLE  literals
-	TESTQ R13, R13
+	// Extend the match backwards over the literals, up to anchor and
+	// src[0]: CX = min(ip-anchor, match) bytes at most, 8 at a time
+	// while match >= 8.
+	MOVQ AX, CX
+	SUBQ DX, CX
+	CMPQ CX, R13
+	CMOVQGT R13, CX
+	CMPQ R13, $8
+	JCS  back1
+
+back8:
+	MOVQ -8(SI)(AX*1), R10
+	XORQ -8(SI)(R13*1), R10
+	JEQ  back8eq
+	BSRQ R10, R10
+	XORQ $63, R10
+	SHRQ $3, R10               // the equal bytes before the first difference
+	CMPQ R10, CX
+	CMOVQGT CX, R10
+	SUBQ R10, AX
+	SUBQ R10, R13
+	JMP  literals
+
+back8eq:
+	CMPQ CX, $8
+	JLE  backall
+	SUBQ $8, AX
+	SUBQ $8, R13
+	SUBQ $8, CX
+	CMPQ R13, $8
+	JCC  back8
+
+back1:
+	TESTQ CX, CX
 	JEQ  literals
 	MOVBLZX -1(SI)(AX*1), BX
 	CMPB BX, -1(SI)(R13*1)
 	JNE  literals
 	DECQ AX
 	DECQ R13
-	JMP  found
+	DECQ CX
+	JMP  back1
+
+backall:
+	SUBQ CX, AX
+	SUBQ CX, R13
 
 literals:
 	// The token and the literals src[anchor:ip].
