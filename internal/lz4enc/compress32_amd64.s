@@ -277,6 +277,43 @@ matchlen:
 	LEAQ 4(R13), R11
 	LEAQ 6(R8), R12            // matchLimit
 
+	// The first 8 bytes, where most matches end, then 32 at a time while
+	// they are before matchLimit (a mask of the bytes that differ, its
+	// lowest bit the first difference), then 8 and 1 at a time.
+	LEAQ 8(CX), R10
+	CMPQ R10, R12
+	JGT  mltail
+	MOVQ (SI)(CX*1), R10
+	XORQ (SI)(R11*1), R10
+	JNE  mldiff
+	ADDQ $8, CX
+	ADDQ $8, R11
+
+ml32:
+	LEAQ 32(CX), R10
+	CMPQ R10, R12
+	JGT  ml8
+	MOVOU (SI)(CX*1), X0
+	MOVOU 16(SI)(CX*1), X1
+	MOVOU (SI)(R11*1), X2
+	MOVOU 16(SI)(R11*1), X3
+	PCMPEQB X2, X0
+	PCMPEQB X3, X1
+	PMOVMSKB X0, R10
+	PMOVMSKB X1, BX
+	SHLL $16, BX
+	ORL  BX, R10
+	XORL $-1, R10
+	JNE  ml32diff
+	ADDQ $32, CX
+	ADDQ $32, R11
+	JMP  ml32
+
+ml32diff:
+	BSFL R10, R10
+	ADDQ R10, CX
+	JMP  putmatch
+
 ml8:
 	LEAQ 8(CX), R10
 	CMPQ R10, R12
