@@ -125,7 +125,8 @@ func TestCompress32MatchesGeneric(t *testing.T) {
 }
 
 // TestCompressAsmMatchesGo compresses every test input with Compress and
-// CompressDict with and without the assembly loop: the same bytes.
+// CompressDict with and without the assembly loops (compress16Block and
+// compress32Block): the same bytes.
 func TestCompressAsmMatchesGo(t *testing.T) {
 	if !useAsm {
 		t.Skip("no assembly compress32 on this build")
