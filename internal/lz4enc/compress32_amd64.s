@@ -183,6 +183,26 @@ shortexact:
 	JMP  copylits
 
 longlits:
+	CMPQ BX, $270
+	JCC  manylits
+	// A nibble of 15 and one length byte; litLen/255 is litLen >= 255.
+	XORL CX, CX
+	CMPQ BX, $255
+	SETCC CX
+	LEAQ 9(R15)(BX*1), R10
+	ADDQ CX, R10
+	CMPQ R10, olimit+72(FP)
+	JGT  fail
+	LEAQ 2(R15)(BX*1), R10
+	CMPQ R10, dst_len+16(FP)
+	JGT  fail
+	MOVB $0xf0, (R9)(R14*1)
+	LEAQ -15(BX), R11
+	MOVB R11, 1(R9)(R15*1)
+	ADDQ $2, R15
+	JMP  copylits
+
+manylits:
 	// A nibble of 15 and (litLen-15)/255+1 length bytes.
 	MOVL $0x80808081, R12
 	MOVQ BX, CX
