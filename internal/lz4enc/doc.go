@@ -14,7 +14,10 @@
 //
 // A Compressor holds the hash tables (24 KiB) and is reused from call to
 // call; it is not safe for concurrent use (use one per goroutine). The code
-// is portable Go: no unsafe, no assembly, and correct on big-endian hosts.
+// is portable Go, correct on big-endian hosts, with the block loops
+// (compress16Block, compress32Block) and search32 in amd64 assembly; their
+// Go twins are always compiled as the tests' oracles and are the code on
+// other architectures and with the purego build tag.
 //
 // CompressDict compresses a block that may refer to a dictionary, as
 // LZ4_loadDict then LZ4_compress_fast_continue do for C-Blosc2's chunks with

@@ -2,12 +2,13 @@ package lz4enc
 
 import "math/bits"
 
-// compress32 is LZ4_compress_generic for inputs of u16Limit to MaxInputSize
+// compress32Generic is compress32 in Go, on every build the oracle of the
+// assembly: LZ4_compress_generic for inputs of u16Limit to MaxInputSize
 // bytes with the byU32 table, set up by the caller: cleared, or holding
 // positions of a dictionary. The block is src[start:], src[:start] being
 // the dictionary (start is 0 without one); the table must hold position
 // start. Candidates farther than maxDistance back are skipped.
-func compress32(t *[table32Size]uint32, dst, src []byte, start, acceleration, olimit int) int {
+func compress32Generic(t *[table32Size]uint32, dst, src []byte, start, acceleration, olimit int) int {
 	// Capacities equal to the lengths let the compiler drop bounds checks.
 	dst, src = dst[:len(dst):len(dst)], src[:len(src):len(src)]
 	var (

@@ -5,10 +5,11 @@ import (
 	"math/bits"
 )
 
-// compress16 is LZ4_compress_generic for inputs of minLength to u16Limit-1
+// compress16Generic is compress16 in Go, on every build the oracle of the
+// assembly: LZ4_compress_generic for inputs of minLength to u16Limit-1
 // bytes with the byU16 table, cleared by the caller. Every position fits in
 // 16 bits and is within the LZ4 window, so no distance check is needed.
-func compress16(t *[table16Size]uint16, dst, src []byte, acceleration, olimit int) int {
+func compress16Generic(t *[table16Size]uint16, dst, src []byte, acceleration, olimit int) int {
 	// Capacities equal to the lengths let the compiler drop bounds checks.
 	dst, src = dst[:len(dst):len(dst)], src[:len(src):len(src)]
 	var (
