@@ -5,11 +5,6 @@ package lz4dec
 // haveFast reports whether this build has an assembly sequence loop.
 const haveFast = true
 
-// fastMargin is how many bytes the assembly loop leaves at the end of src
-// and dst: it copies 16 or 32 bytes at a time and stops where that could
-// reach past either.
-const fastMargin = 32
-
 // decodeFast decodes the sequences of src from si, writing dst from di,
 // while every copy fits in the margins, and returns where it stopped: at
 // the start of a sequence it leaves to the portable code (one that reaches
