@@ -15,7 +15,7 @@
 // A Compressor holds the hash tables (24 KiB) and is reused from call to
 // call; it is not safe for concurrent use (use one per goroutine). The code
 // is portable Go, correct on big-endian hosts, with the block loops
-// (compress16Block, compress32Block) and search32 in amd64 assembly; their
+// (compress16Block, compress32Block) in amd64 assembly; their
 // Go twins are always compiled as the tests' oracles and are the code on
 // other architectures and with the purego build tag.
 //

@@ -2,13 +2,14 @@ package lz4enc
 
 import "encoding/binary"
 
-// search32Generic is search32 in Go, on every build the oracle of the
-// assembly: it looks for a match from position ip on, stepping faster as
-// misses accumulate, and enters each position it tries in the table. It
+// search32 is compress32Generic's search (compress32Block has its own, in
+// assembly, which the tests check against compress32Generic): it looks for
+// a match from position ip on, stepping faster as misses accumulate, and
+// enters each position it tries in the table. It
 // returns the match's position and that of its earlier occurrence, or
 // match = -1 when no match starts before len(src)-mfLimit. The table holds
 // positions below ip.
-func search32Generic(t *[table32Size]uint32, src []byte, ip, acceleration int) (pos, match int) {
+func search32(t *[table32Size]uint32, src []byte, ip, acceleration int) (pos, match int) {
 	src = src[:len(src):len(src)] // one register for len and cap
 	tab := t[:]                   // nil-checked once
 	var (
