@@ -23,6 +23,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -130,7 +131,20 @@ func main() {
 	repeats := flag.Int("r", 3, "repeats (best time counts)")
 	decode := flag.String("decode", "", "time decoding this frame file instead")
 	threads := flag.Int("t", 1, "threads for -decode")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "cpuprofile:", err)
+			os.Exit(1)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "cpuprofile:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if *decode != "" {
 		decodeFrame(*decode, *repeats, *threads)
 		return
