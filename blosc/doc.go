@@ -129,6 +129,11 @@
 //     it were block 0).
 //   - Lazy chunks passed to Decompress give ErrUnsupported: they need a
 //     reader (DecompressLazy).
+//   - An Encoder with several Workers stores the blocks of a chunk in block
+//     order, so a chunk's bytes do not depend on the number of workers.
+//     C-Blosc2's threads store each block where the output ends when it is
+//     done, so its chunks vary from run to run; both orders read the same
+//     (C-Blosc2 sorts the block starts where it needs block extents).
 //
 // # Hostile input
 //
