@@ -5,6 +5,7 @@ type hufEnc struct {
 	code   [256]uint16
 	nbits  [256]uint8
 	elt    [256]uint64 // code at the top, nbits in the low byte, for stream
+	vec    hufVecTab   // the codes as the vector loop reads them
 	maxSym int
 	maxLen int    // the longest code
 	desc   []byte // the tree description (RFC 8878 4.2.1)
@@ -162,6 +163,7 @@ func (h *hufEnc) build(cnt []uint32, maxSym int) bool {
 			h.elt[s] = uint64(h.code[s])<<(64-n) | uint64(n)
 		}
 	}
+	h.vec.set(h)
 	return h.describe()
 }
 
@@ -254,7 +256,7 @@ func (h *hufEnc) estimate(cnt []uint32) int {
 func (h *hufEnc) stream(out []byte, src []byte) []byte {
 	w := &h.wbw
 	w.start(out, len(src)*hufMaxBits/8+8)
-	pos, acc, nb := hufStreamLoop(&h.elt, h.maxLen, w.buf, w.pos, src)
+	pos, acc, nb := hufStreamLoop(h, w.buf, w.pos, src)
 	hufStreamClose(w, pos, acc, nb)
 	return w.end()
 }

@@ -6,5 +6,8 @@ package zstd
 // in this build.
 func hufEncKernels() []hufEncKernel { return nil }
 
+// hufEncModes names the ways hufEnc.stream can run: generic only here.
+func hufEncModes() []string { return []string{"generic"} }
+
 // withHufEnc runs f (there is no assembly loop to switch).
-func withHufEnc(on bool, f func()) { f() }
+func withHufEnc(mode string, f func()) { f() }

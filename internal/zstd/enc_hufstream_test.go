@@ -136,35 +136,46 @@ func TestHufStreamKernels(t *testing.T) {
 	}
 }
 
-// TestHufStreamAsm encodes with hufEnc.stream, with and without the
-// assembly loops, into outputs with no more room than it asks for, placed
-// (on Linux) against an inaccessible page: the streams must be the same.
+// TestHufStreamAsm encodes with hufEnc.stream in each mode of the
+// assembly loops and without them, into outputs with no more room than it
+// asks for, placed (on Linux) against an inaccessible page, from sources
+// placed (on Linux) right after and right before one: the streams must be
+// the same.
 func TestHufStreamAsm(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
 	ns := hufEncLengths()
 	maxN := ns[len(ns)-1]
 	room := func(n int) int { return n*hufMaxBits/8 + 16 }
 	mem := hufEncBuf(t, 8+room(maxN))
-	src := make([]byte, maxN)
+	page := (maxN + 4095) / 4096 * 4096
+	srcMem := hufEncBuf(t, page)
+	modes := hufEncModes()
 	for _, c := range hufEncCases(t) {
 		for _, n := range ns {
 			if n > 300 && r.Intn(2) == 0 {
 				continue
 			}
-			for i := range src[:n] {
+			src := srcMem[:n]
+			if r.Intn(2) == 0 {
+				src = srcMem[page-n:]
+			}
+			for i := range src {
 				src[i] = c.pool[r.Intn(len(c.pool))]
 			}
 			off := r.Intn(8)
-			var want, got []byte
-			withHufEnc(false, func() { want = c.h.stream(make([]byte, off), src[:n]) })
-			out := mem[len(mem)-off-room(n):][:off]
-			clear(out)
-			withHufEnc(true, func() { got = c.h.stream(out, src[:n]) })
-			if &got[0] != &out[:1][0] {
-				t.Fatalf("%s/n%d: the stream did not go into the output", c.name, n)
-			}
-			if !bytes.Equal(got, want) {
-				t.Fatalf("%s/n%d: the streams differ:\n%x\n%x", c.name, n, got, want)
+			var want []byte
+			withHufEnc("generic", func() { want = c.h.stream(make([]byte, off), src) })
+			for _, mode := range modes[1:] {
+				var got []byte
+				out := mem[len(mem)-off-room(n):][:off]
+				clear(out)
+				withHufEnc(mode, func() { got = c.h.stream(out, src) })
+				if &got[0] != &out[:1][0] {
+					t.Fatalf("%s/n%d/%s: the stream did not go into the output", c.name, n, mode)
+				}
+				if !bytes.Equal(got, want) {
+					t.Fatalf("%s/n%d/%s: the streams differ:\n%x\n%x", c.name, n, mode, got, want)
+				}
 			}
 		}
 	}
@@ -191,7 +202,17 @@ func TestHufStreamJunkTable(t *testing.T) {
 		}
 		for _, n := range []int{0, 9, 10, 40, 300, 4099} {
 			for _, k := range kernels {
-				for _, size := range []int{0, 8, 39, 40, 41, 100, n*hufMaxBits/8 + 16} {
+				sizes := []int{0, 8, 39, 40, 41, 100, n*hufMaxBits/8 + 16}
+				if trial < 4 && n == 300 {
+					// Every size up to past what 300 symbols of
+					// the longest codes take: blocks of any loop
+					// end at every distance from the end.
+					sizes = sizes[:0]
+					for size := 0; size <= 600; size++ {
+						sizes = append(sizes, size)
+					}
+				}
+				for _, size := range sizes {
 					buf := mem[len(mem)-size:]
 					if i, _, _, _ := k.f(&elt, buf, 0, src[:n]); i < 0 || i > n {
 						t.Fatalf("%s/n%d/size%d: i %d", k.name, n, size, i)
