@@ -7,11 +7,12 @@
 //
 // Registers in the insertion of the positions from next to ip: those of
 // rowInsert (enc_rowinsert_amd64.s), with DI = base and R11 = ip.
-// Registers in the search: BX = &b[ip], SI = end-ip, DI = &pos[r],
-// R8 = candidate mask (newest at bit 0), R9 = head, R10 = size-1,
-// R11 = ip, R13 = best length, R14 = its offset, R15 = attempts left.
-// Locals: the row, its first entry r, the tag, ip+base and the offsets
-// of the candidates (cands, at most 64).
+// Registers in the search: BX = &b[ip], SI = end-ip, DI = &pos[r]
+// (&b[0] once the candidates are collected), R8 = candidate mask (newest
+// at bit 0), R9 = head, R10 = size-1, R11 = ip, R13 = &b[0] (then the
+// best length), R14 = base (then the best candidate's position), R15 =
+// attempts left. Locals: the row, its first entry r, the tag and the
+// positions of the candidates in b (cands, at most 64).
 TEXT ·rowFind(SB), NOSPLIT, $288-40
 	MOVQ f+0(FP), R12
 	MOVQ ip+8(FP), R11
@@ -138,16 +139,14 @@ search:
 	DECQ R10
 	MOVQ end+16(FP), SI
 	SUBQ R11, SI
-	MOVL rowFinder_base(R12), AX
-	ADDL R11, AX
-	MOVL AX, ipabs-32(SP)
+	MOVL rowFinder_base(R12), R14
+	MOVQ rowFinder_b(R12), R13
 	MOVQ rowFinder_attempts(R12), R15
 
-	// First pass (zstd's too): the offsets of the candidates, newest
+	// First pass (zstd's too): the positions of the candidates, newest
 	// first, into cands, and their data prefetched, so that the loads of
 	// the positions and of the data overlap instead of waiting on one
 	// another.
-	LEAQ cands-288(SP), R13
 	XORQ R12, R12
 
 collect:
@@ -161,22 +160,19 @@ collect:
 	ANDQ  CX, R8
 	ADDQ  R9, AX
 	ANDQ  R10, AX
-	MOVL  ipabs-32(SP), DX
-	SUBL  (DI)(AX*4), DX // DX = offset
-	LEAL  -1(DX), CX
-	CMPL  CX, R11
+	MOVL  (DI)(AX*4), DX
+	SUBL  R14, DX        // DX = the candidate's position
+	CMPL  DX, R11
 	JAE   verify         // an entry of an earlier stream: the older ones are too
-	MOVL  DX, (R13)(R12*4)
+	MOVL  DX, cands-288(SP)(R12*4)
 	INCQ  R12
-	MOVQ  BX, CX
-	SUBQ  DX, CX
-	PREFETCHT0 (CX)
+	PREFETCHT0 (R13)(DX*1)
 	JMP   collect
 
 	// Second pass: the candidates checked and extended in turn, the
 	// first of the greatest length kept (lengths below 4 are dropped at
-	// done: minMatch is at least 4). DI = cands, R8 = next, R15 = count,
-	// DX = the candidate's offset, CX = &b[ip-offset].
+	// done: minMatch is at least 4). DI = &b[0], R8 = next, R15 = count,
+	// DX = the candidate's position, CX = &b[DX] where needed.
 verify:
 	MOVQ  R13, DI
 	MOVQ  R12, R15
@@ -200,14 +196,12 @@ verify:
 next32:
 	CMPQ     R8, R15
 	JGE      done
-	MOVL     (DI)(R8*4), DX
+	MOVL     cands-288(SP)(R8*4), DX
 	INCQ     R8
-	MOVQ     BX, CX
-	SUBQ     DX, CX
-	MOVOU    (CX), X0
+	MOVOU    (DI)(DX*1), X0
 	PCMPEQB  X2, X0
 	PMOVMSKB X0, AX
-	MOVOU    16(CX), X1
+	MOVOU    16(DI)(DX*1), X1
 	PCMPEQB  X3, X1
 	PMOVMSKB X1, R12
 	SHLL     $16, R12
@@ -223,6 +217,7 @@ next32:
 long:
 	// Only a longer match can win: past 32 bytes, the 4 bytes ending at
 	// byte best first (the candidates of a long match all share 32).
+	LEAQ (DI)(DX*1), CX
 	MOVQ R13, AX
 	SUBQ $3, AX
 	CMPQ AX, $32
@@ -240,18 +235,17 @@ long32:
 near:
 	CMPQ    R8, R15
 	JGE     done
-	MOVL    (DI)(R8*4), DX
+	MOVL    cands-288(SP)(R8*4), DX
 	INCQ    R8
-	MOVQ    BX, CX
-	SUBQ    DX, CX
+	LEAQ    (DI)(DX*1), CX
 	MOVQ    R13, AX
 	XORQ    R12, R12
 	SUBQ    $3, AX
 	CMOVQLT R12, AX
-	MOVL    (CX)(AX*1), DX
-	CMPL    DX, (BX)(AX*1)
+	MOVL    (CX)(AX*1), R12
+	CMPL    R12, (BX)(AX*1)
 	JNE     near
-	MOVL    -4(DI)(R8*4), DX
+	XORQ    R12, R12
 
 	// The length from R12 on, 8 bytes at a time, then bytewise before
 	// end; kept if longer, the search over if it reaches end.
@@ -307,14 +301,20 @@ done:
 	MOVQ tag-24(SP), CX
 	MOVB CX, (DX)(AX*1)
 	MOVQ rowFinder_pos(R12), DX
-	MOVL ipabs-32(SP), CX
+	MOVL rowFinder_base(R12), CX
+	ADDL R11, CX
 	MOVL CX, (DX)(AX*4)
 	LEAQ 1(R11), CX
 	MOVQ CX, rowFinder_next(R12)
 	CMPQ R13, rowFinder_minMatch(R12)
-	JGE  ret
+	JGE  found
 	XORQ R13, R13
 	XORQ R14, R14
+	JMP  ret
+
+found:
+	NEGQ R14
+	ADDQ R11, R14 // the offset
 
 ret:
 	MOVQ R13, ret+24(FP)
