@@ -10,9 +10,10 @@ const lazySkipStep = 8
 // repeat offset checks reading the data through load32, one bounds check
 // each. On Blosc's streams the parse around the searches took a fifth of
 // a frame's time in matchLazy, twice as long as zstd's. With depth 1 or 2,
-// rowScan (assembly on amd64) does the searches up to each match and its
-// lazy evaluation; the loop here is left the positions where catchUp has
-// work (and greedy's parse).
+// rowScan (assembly on amd64, rowScanGeneric elsewhere or with the
+// assembly off) does the searches up to each match and its lazy
+// evaluation, and the loop here enters the positions a long match left
+// (catchUp) and emits; greedy's parse is matchGreedyRow.
 func (e *Encoder) matchLazyRow(b []byte, pos, end int) {
 	f := &e.rows
 	depth := int(e.p.strat - stratGreedy)
@@ -21,63 +22,53 @@ func (e *Encoder) matchLazyRow(b []byte, pos, end int) {
 	if ip == 0 {
 		ip = 1
 	}
+	if depth == 0 {
+		anchor, ip = e.matchGreedyRow(b, anchor, ip, limit, end)
+	}
 	for ip < limit {
-		if depth > 0 && useRowScanAsm {
-			// Up to the next match, chosen, in assembly; on here only
-			// where positions wait for catchUp.
-			var ml, off, start int
+		var ml, off, start int
+		if useRowScanAsm {
 			ip, ml, off, start = rowScan(f, e.rep[0], anchor, ip, limit, end, depth)
-			if ml > 0 {
-				ip = e.emitLazy(b, anchor, start, off, ml, limit, end)
-				anchor = ip
-				continue
-			}
-			if ip >= limit {
-				break
-			}
+		} else {
+			ip, ml, off, start = rowScanGeneric(f, e.rep[0], anchor, ip, limit, end, depth)
 		}
+		if ml > 0 {
+			ip = e.emitLazy(b, anchor, start, off, ml, limit, end)
+			anchor = ip
+		} else {
+			// Stopped where catchUp has work (or at limit).
+			f.catchUp(ip)
+		}
+	}
+	f.insert(min(max(ip, f.next), max(limit, 0)))
+	e.lits = append(e.lits, b[anchor:end]...)
+}
+
+// matchGreedyRow is matchLazyRow's greedy parse (depth 0) from ip up to
+// limit: the repeat offset at the next position, searched only where it
+// does not match. It returns the start of the literals left and the
+// position reached.
+func (e *Encoder) matchGreedyRow(b []byte, anchor, ip, limit, end int) (int, int) {
+	f := &e.rows
+	for ip < limit {
 		ml, off, start := 0, 0, ip+1 // off 0: the first repeat offset
 		if r := e.rep[0]; ip+1 >= r && load32(b, ip+1) == load32(b, ip+1-r) {
 			ml = 4 + matchLen(b, ip+5, ip+5-r, end)
 		}
-		if depth > 0 || ml == 0 {
+		if ml == 0 {
 			f.catchUp(ip)
 			if l, o := rowFind(f, ip, end); l > ml {
 				ml, off, start = l, o, ip
 			}
 		}
 		if ml < 4 {
-			step := 1 + (ip-anchor)>>8
-			ip += step
-			if step > lazySkipStep {
-				// Long without a match: the skipped positions are not
-				// entered either (zstd's lazySkipping).
-				f.next = max(f.next, ip)
-			}
+			ip = f.stepOver(ip, anchor)
 			continue
-		}
-		for d := 1; d <= depth && ip < limit; d++ {
-			// Try a byte further: the repeat offset, then a search.
-			ip++
-			if ip >= limit {
-				break
-			}
-			if r := e.rep[0]; ip >= r && load32(b, ip) == load32(b, ip-r) {
-				if l := 4 + matchLen(b, ip+4, ip+4-r, end); repBetter(l, ml, off, d) {
-					ml, off, start = l, 0, ip
-				}
-			}
-			f.catchUp(ip)
-			if l, o := rowFind(f, ip, end); matchBetter(l, o, ml, off, d) {
-				ml, off, start = l, o, ip
-				d = 0 // start over from here
-			}
 		}
 		ip = e.emitLazy(b, anchor, start, off, ml, limit, end)
 		anchor = ip
 	}
-	f.insert(min(max(ip, f.next), max(limit, 0)))
-	e.lits = append(e.lits, b[anchor:end]...)
+	return anchor, ip
 }
 
 // load32 returns the little-endian word at b[i:], with one bounds check.

@@ -6,12 +6,16 @@
 // func rowScan(f *rowFinder, rep, anchor, ip, limit, end, depth int) (nip, ml, off, start int)
 //
 // Registers: R11 = ip, R12 = f, R13 = ml (or the repeat match's length),
-// R15 = start; across the calls to rowFind (which use every register),
-// the state is in the results and d, the lazy step, in 40(SP). The
-// repeat offset's checks: SI = &b[ip+1] (&b[ip] in the lazy steps),
-// DI = SI-rep, DX = the bytes from SI to end.
-TEXT ·rowScan(SB), 0, $48-88
+// R15 = start; across the searches (rowFind's body, included at find,
+// which uses every register), the state is in the results and d, the
+// lazy step (0 while no match is found), in a local. The repeat offset's
+// checks: SI = &b[ip+1] (&b[ip] in the lazy steps), DI = SI-rep, DX = the
+// bytes from SI to end.
+#define FIND_END end+40(FP)
+
+TEXT ·rowScan(SB), 0, $296-88
 	MOVQ ip+24(FP), R11
+	MOVQ $0, d-296(SP)
 
 loop:
 	CMPQ R11, limit+32(FP)
@@ -67,18 +71,14 @@ search:
 	MOVQ R13, ml+64(FP)
 	MOVQ $0, off+72(FP)
 	MOVQ R15, start+80(FP)
-	MOVQ R12, 0(SP)
-	MOVQ R11, 8(SP)
-	MOVQ end+40(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·rowFind(SB)
-	MOVQ 24(SP), AX
-	MOVQ nip+56(FP), R11
-	CMPQ AX, ml+64(FP)
+	JMP  find
+
+	// The search's result (R13 bytes at offset R14) at ip (R11).
+scanfound:
+	CMPQ R13, ml+64(FP)
 	JLE  nobetter
-	MOVQ AX, ml+64(FP)
-	MOVQ 32(SP), CX
-	MOVQ CX, off+72(FP)
+	MOVQ R13, ml+64(FP)
+	MOVQ R14, off+72(FP)
 	MOVQ R11, start+80(FP)
 	JMP  lazy
 
@@ -101,6 +101,14 @@ nobetter:
 found:
 	JMP lazy
 
+	// The search at ip (R11, R12 = f): rowFind's body, then back to the
+	// scan or the lazy step.
+find:
+#include "enc_rowfind_amd64.h"
+	CMPQ d-296(SP), $0
+	JEQ  scanfound
+	JMP  lzfound
+
 none:
 	MOVQ R11, nip+56(FP)
 	MOVQ $0, ml+64(FP)
@@ -116,13 +124,13 @@ none:
 	TESTQ   off, off \
 	CMOVQEQ AX, dst
 
-	// The lazy evaluation (rowLazyGeneric): d in 40(SP), the match in the
+	// The lazy evaluation (rowLazyGeneric): d in a local, the match in the
 	// results.
 lazy:
-	MOVQ $1, 40(SP)
+	MOVQ $1, d-296(SP)
 
 lzloop:
-	MOVQ 40(SP), AX
+	MOVQ d-296(SP), AX
 	CMPQ AX, depth+48(FP)
 	JGT  lzdone
 	MOVQ nip+56(FP), R11
@@ -176,7 +184,7 @@ lzrepgot:
 	OFFBITS(CX, R8)
 	MOVQ    $3, R9
 	MOVQ    $4, R10
-	CMPQ    40(SP), $2
+	CMPQ    d-296(SP), $2
 	CMOVQEQ R10, R9
 	MOVQ    ml+64(FP), R10
 	IMULQ   R9, R10
@@ -190,18 +198,15 @@ lzrepgot:
 	MOVQ    R11, start+80(FP)
 
 lzsearch:
-	MOVQ R12, 0(SP)
-	MOVQ R11, 8(SP)
-	MOVQ end+40(FP), AX
-	MOVQ AX, 16(SP)
-	CALL ·rowFind(SB)
+	JMP find
+
+	// The search's result (R13 bytes at offset R14) at ip (R11).
 	// matchBetter: l >= 4 && 4*l - offBits(o) > 4*ml - offBits(off) + bonus,
 	// bonus 4, or 7 at d 2.
-	MOVQ    24(SP), R13
+lzfound:
 	CMPQ    R13, $4
 	JLT     lznext
-	MOVQ    32(SP), CX
-	OFFBITS(CX, R8)
+	OFFBITS(R14, R8)
 	LEAQ    (R13*4), R9
 	SUBQ    R8, R9
 	MOVQ    off+72(FP), CX
@@ -211,20 +216,18 @@ lzsearch:
 	SUBQ    R8, R10
 	MOVQ    $4, CX
 	MOVQ    $7, DX
-	CMPQ    40(SP), $2
+	CMPQ    d-296(SP), $2
 	CMOVQEQ DX, CX
 	ADDQ    CX, R10
 	CMPQ    R9, R10
 	JLE     lznext
 	MOVQ    R13, ml+64(FP)
-	MOVQ    32(SP), CX
-	MOVQ    CX, off+72(FP)
-	MOVQ    nip+56(FP), CX
-	MOVQ    CX, start+80(FP)
-	MOVQ    $0, 40(SP)       // start over from here
+	MOVQ    R14, off+72(FP)
+	MOVQ    R11, start+80(FP)
+	MOVQ    $0, d-296(SP)    // start over from here
 
 lznext:
-	INCQ 40(SP)
+	INCQ d-296(SP)
 	JMP  lzloop
 
 lzdone:

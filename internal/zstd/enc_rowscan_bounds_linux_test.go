@@ -28,7 +28,7 @@ func TestRowScanStaysInBounds(t *testing.T) {
 				fa.catchUp(ip)
 				fb.catchUp(ip)
 				an, am, ao, as := rowScan(&fa, 3, ip, ip, n-8, n, 2)
-				gn, gm, gro, gs := rowScanGeneric(&fb, 3, ip, ip, n-8, n, 2)
+				gn, gm, gro, gs := rowScanOracle(&fb, 3, ip, ip, n-8, n, 2)
 				if an != gn || am != gm || ao != gro || as != gs || gm == 0 {
 					t.Fatalf("n %d ip %d: rowScan = %d, %d, %d, %d; generic %d, %d, %d, %d", n, ip, an, am, ao, as, gn, gm, gro, gs)
 				}

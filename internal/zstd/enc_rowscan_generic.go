@@ -28,15 +28,22 @@ func rowScanGeneric(f *rowFinder, rep, anchor, ip, limit, end, depth int) (nip, 
 		if ml >= 4 {
 			return rowLazyGeneric(f, rep, ip, ml, off, start, limit, end, depth)
 		}
-		step := 1 + (ip-anchor)>>8
-		ip += step
-		if step > lazySkipStep {
-			// Long without a match: the skipped positions are not
-			// entered either (zstd's lazySkipping).
-			f.next = max(f.next, ip)
-		}
+		ip = f.stepOver(ip, anchor)
 	}
 	return ip, 0, 0, 0
+}
+
+// stepOver returns the position to search after ip, where nothing was
+// found: one byte on, more the longer it has been since anchor. Long
+// without a match, the positions stepped over are not entered either
+// (zstd's lazySkipping).
+func (f *rowFinder) stepOver(ip, anchor int) int {
+	step := 1 + (ip-anchor)>>8
+	ip += step
+	if step > lazySkipStep {
+		f.next = max(f.next, ip)
+	}
+	return ip
 }
 
 // rowLazyGeneric is the lazy evaluation after rowScanGeneric's match (ml

@@ -41,17 +41,39 @@ func rowScanData(seed uint64, n int) []byte {
 	return b
 }
 
+// rowScanOracle is rowScanGeneric searching with rowFindGeneric, free of
+// the assembly that rowScan's shares with rowFind.
+func rowScanOracle(f *rowFinder, rep, anchor, ip, limit, end, depth int) (nip, ml, off, start int) {
+	defer func(old bool) { useRowFindAsm = old }(useRowFindAsm)
+	useRowFindAsm = false
+	return rowScanGeneric(f, rep, anchor, ip, limit, end, depth)
+}
+
 // checkRowScan walks b with rowScan and rowScanGeneric on two finders as
 // a lazy parse would (the repeat offset, anchor and the position after a
 // match varying at random), including jumps that leave more than
 // skipThreshold positions to enter, up to end; the results and the
-// tables must agree. It returns the number of matches found.
+// tables must agree. It walks b twice, as two streams: in the second, the
+// tables are full of the first's entries, at the same rows and with the
+// same tags, which the searches must pass over. It returns the number of
+// matches found.
 func checkRowScan(t *testing.T, b []byte, p levelParams, end int, seed uint64) int {
 	t.Helper()
 	rng := testgen.SplitMix64(seed)
 	var fa, fb rowFinder
-	fa.reset(b, p)
-	fb.reset(b, p)
+	found := 0
+	for range 2 {
+		fa.reset(b, p)
+		fb.reset(b, p)
+		found += walkRowScan(t, &fa, &fb, end, &rng)
+	}
+	return found
+}
+
+// walkRowScan is one walk of checkRowScan, on finders reset for the same
+// data.
+func walkRowScan(t *testing.T, fa, fb *rowFinder, end int, rng *testgen.SplitMix64) int {
+	t.Helper()
 	limit := end - 8
 	found := 0
 	for ip, anchor := 1, 1; ip < limit; {
@@ -60,8 +82,8 @@ func checkRowScan(t *testing.T, b []byte, p levelParams, end int, seed uint64) i
 			rep = 1 + int(rng.Next()%uint64(ip+2))
 		}
 		depth := 1 + int(rng.Next()%2) // lazy or lazy2
-		an, am, ao, as := rowScan(&fa, rep, anchor, ip, limit, end, depth)
-		gn, gm, gro, gs := rowScanGeneric(&fb, rep, anchor, ip, limit, end, depth)
+		an, am, ao, as := rowScan(fa, rep, anchor, ip, limit, end, depth)
+		gn, gm, gro, gs := rowScanOracle(fb, rep, anchor, ip, limit, end, depth)
 		if an != gn || am != gm || ao != gro || as != gs {
 			t.Fatalf("ip %d rep %d anchor %d: rowScan = %d, %d, %d, %d; generic %d, %d, %d, %d", ip, rep, anchor, an, am, ao, as, gn, gm, gro, gs)
 		}
@@ -126,24 +148,24 @@ func TestRowScan(t *testing.T) {
 	fa.reset(per, p)
 	fb.reset(per, p)
 	an, am, ao, as := rowScan(&fa, 100, 99, 99, len(per)-8, len(per), 2)
-	gn, gm, gro, gs := rowScanGeneric(&fb, 100, 99, 99, len(per)-8, len(per), 2)
+	gn, gm, gro, gs := rowScanOracle(&fb, 100, 99, 99, len(per)-8, len(per), 2)
 	if an != gn || am != gm || ao != gro || as != gs || gm != 900 || gs != 100 {
 		t.Fatalf("rep 100 at 99: rowScan = %d, %d, %d, %d; generic %d, %d, %d, %d", an, am, ao, as, gn, gm, gro, gs)
 	}
 }
 
 // TestMatchLazyRowScan compresses data of every kind at the lazy and
-// lazy2 levels with rowScan's assembly on and off: the frames must be
-// the same.
+// lazy2 levels with rowScan's and rowFind's assembly on and off: the
+// frames must be the same.
 func TestMatchLazyRowScan(t *testing.T) {
-	defer func(old bool) { useRowScanAsm = old }(useRowScanAsm)
+	defer func(old, find bool) { useRowScanAsm, useRowFindAsm = old, find }(useRowScanAsm, useRowFindAsm)
 	srcs := [][]byte{rowScanData(7, 300000), testgen.Mixed(200000, 3), testgen.Sine(100000), testgen.RampNoise(150000)}
 	for level := 4; level <= 12; level++ {
 		for i, src := range srcs {
 			e := NewEncoder(level)
-			useRowScanAsm = false
+			useRowScanAsm, useRowFindAsm = false, false
 			want := e.EncodeAll(nil, src)
-			useRowScanAsm = true
+			useRowScanAsm, useRowFindAsm = true, true
 			got := e.EncodeAll(nil, src)
 			if !slices.Equal(got, want) {
 				t.Fatalf("level %d source %d: the frames differ", level, i)
