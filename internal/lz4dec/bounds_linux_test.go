@@ -45,53 +45,6 @@ func TestStaysInBounds(t *testing.T) {
 	}
 }
 
-// randomBlock builds an LZ4 block of n sequences with literal runs, match
-// lengths and distances drawn around the assembly loop's branches (under
-// and over 15 literals, matches under and over 19 bytes, distances below 8,
-// 16 and 32 and beyond), ending with tail literals.
-func randomBlock(r *rand.Rand, n, tail int) []byte {
-	var src []byte
-	out := 0
-	length := func(x int) {
-		for ; x >= 255; x -= 255 {
-			src = append(src, 255)
-		}
-		src = append(src, byte(x))
-	}
-	lits := func(k int) {
-		for i := 0; i < k; i++ {
-			src = append(src, byte(r.Intn(256)))
-		}
-		out += k
-	}
-	for i := 0; i < n; i++ {
-		lit := []int{0, r.Intn(15), r.Intn(15), 15 + r.Intn(50), 250 + r.Intn(300)}[r.Intn(5)]
-		if i == 0 && lit == 0 {
-			lit = 1
-		}
-		ml := []int{4 + r.Intn(15), 4 + r.Intn(15), 19 + r.Intn(60), 280 + r.Intn(300)}[r.Intn(4)]
-		maxOff := min(out+lit, 65535)
-		off := []int{1 + r.Intn(7), 1 + r.Intn(15), 16 + r.Intn(16), 1 + r.Intn(maxOff)}[r.Intn(4)]
-		off = min(off, maxOff)
-		src = append(src, byte(min(lit, 15)<<4|min(ml-minMatch, 15)))
-		if lit >= 15 {
-			length(lit - 15)
-		}
-		lits(lit)
-		src = append(src, byte(off), byte(off>>8))
-		if ml-minMatch >= 15 {
-			length(ml - minMatch - 15)
-		}
-		out += ml
-	}
-	src = append(src, byte(min(tail, 15)<<4))
-	if tail >= 15 {
-		length(tail - 15)
-	}
-	lits(tail)
-	return src
-}
-
 // TestFastSequencesInBounds decodes random blocks of every kind of
 // sequence, placed against an inaccessible page into outputs of the exact
 // length placed against one, with the assembly loop on and off: both must
@@ -103,7 +56,7 @@ func TestFastSequencesInBounds(t *testing.T) {
 		rounds = 300
 	}
 	for k := 0; k < rounds; k++ {
-		comp := randomBlock(r, 1+r.Intn(20), r.Intn(70))
+		comp := randomBlock(r, 1+r.Intn(20), r.Intn(70), k%2 == 1)
 		want, ok := refDecode(comp, nil, 1<<20)
 		if !ok {
 			t.Fatalf("round %d: the reference decoder refuses the block", k)
@@ -126,6 +79,59 @@ func TestFastSequencesInBounds(t *testing.T) {
 		})
 		if !bytes.Equal(fast, want) || !bytes.Equal(portable, want) {
 			t.Fatalf("round %d (%d bytes): assembly %s, portable %s", k, len(want), firstDiff(fast, want), firstDiff(portable, want))
+		}
+	}
+}
+
+// TestShortMatchesInBounds decodes a match at every distance 1 to 20 and
+// every length 4 to 300, after a few literals, at the end of the output or
+// followed by up to 49 literals, with and without a lead-in of short
+// matches (the window loop of decode_amd64.s), from a block placed against
+// an inaccessible page into an output of the exact length placed against
+// one, with the assembly loop on and off.
+func TestShortMatchesInBounds(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	srcBuf := guardpage.Bytes(t, 4096)
+	dstBuf := guardpage.Bytes(t, 4096)
+	for _, lead := range []bool{false, true} {
+		for off := 1; off <= 20; off++ {
+			for ml := minMatch; ml <= 300; ml++ {
+				if testing.Short() && ml > 40 && ml%5 != 0 {
+					continue
+				}
+				tail := []int{0, 0, 1 + r.Intn(12), 13 + r.Intn(37)}[ml%4]
+				w := &blockWriter{r: r}
+				if lead {
+					w.leadIn()
+				}
+				lit := r.Intn(4)
+				if !lead {
+					lit += off
+				}
+				w.seq(lit, off, ml)
+				comp := w.end(tail)
+				want, ok := refDecode(comp, nil, 1<<20)
+				if !ok {
+					t.Fatalf("off %d ml %d: the reference decoder refuses the block", off, ml)
+				}
+				src := srcBuf[len(srcBuf)-len(comp):]
+				copy(src, comp)
+				fast, portable := withFast(func() []byte {
+					dst := dstBuf[len(dstBuf)-len(want):]
+					n, err := Decompress(dst, src, nil)
+					if err != nil || n != len(want) {
+						return []byte(fmt.Sprint(n, err))
+					}
+					got := append([]byte(nil), dst...)
+					if _, err := Decompress(dst[1:], src, nil); err == nil {
+						return []byte("decoded into a short dst")
+					}
+					return got
+				})
+				if !bytes.Equal(fast, want) || !bytes.Equal(portable, want) {
+					t.Fatalf("lead %v off %d ml %d tail %d: assembly %s, portable %s", lead, off, ml, tail, firstDiff(fast, want), firstDiff(portable, want))
+				}
+			}
 		}
 	}
 }

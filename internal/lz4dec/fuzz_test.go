@@ -2,6 +2,7 @@ package lz4dec
 
 import (
 	"bytes"
+	"math/rand"
 	"testing"
 )
 
@@ -15,6 +16,15 @@ func FuzzDecompress(f *testing.F) {
 			data := in.gen(n + 40)
 			f.Add(lz4Compress(data[40:], 1), []byte(nil), uint32(n))
 			f.Add(compressDict(data[40:], data[:40]), data[:40], uint32(n+7))
+		}
+	}
+	// Blocks of every kind of sequence, after short matches (the window
+	// mode of decode_amd64.s).
+	r := rand.New(rand.NewSource(3))
+	for k := 0; k < 8; k++ {
+		src := randomBlock(r, 10+k, 3*k, k%2 == 0)
+		if out, ok := refDecode(src, nil, 1<<20); ok {
+			f.Add(src, []byte(nil), uint32(len(out)))
 		}
 	}
 	f.Fuzz(func(t *testing.T, src, dict []byte, dstLen uint32) {
