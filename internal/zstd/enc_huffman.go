@@ -83,33 +83,45 @@ func (h *hufEnc) lengths(cnt []uint32) {
 // returns the longest length.
 func (h *hufEnc) buildTree() int {
 	n := len(h.order)
-	h.nodes = h.nodes[:0]
+	if n == 0 {
+		return 0
+	}
+	if cap(h.nodes) < 2*n {
+		h.nodes = make([]hufNode, 0, 512)
+	}
+	nodes := h.nodes[:2*n-1]
 	for i := range h.order {
-		h.nodes = append(h.nodes, hufNode{count: h.counts[i], parent: -1})
+		nodes[i] = hufNode{count: h.counts[i], parent: -1}
 	}
-	// Two-queue merge: leaves in h.nodes[0:n], inner nodes appended.
-	li, ii := 0, n
-	pick := func() int {
-		if li < n && (ii >= len(h.nodes) || h.nodes[li].count <= h.nodes[ii].count) {
+	// Two-queue merge: leaves in nodes[0:n], inner nodes in nodes[n:m]
+	// (li and ii the first leaf and inner node not merged yet).
+	li, ii, m := 0, n, n
+	for ; m < 2*n-1; m++ {
+		var a, b int
+		if li < n && (ii >= m || nodes[li].count <= nodes[ii].count) {
+			a = li
 			li++
-			return li - 1
+		} else {
+			a = ii
+			ii++
 		}
-		ii++
-		return ii - 1
+		if li < n && (ii >= m || nodes[li].count <= nodes[ii].count) {
+			b = li
+			li++
+		} else {
+			b = ii
+			ii++
+		}
+		nodes[m] = hufNode{count: nodes[a].count + nodes[b].count, parent: -1}
+		nodes[a].parent = int32(m)
+		nodes[b].parent = int32(m)
 	}
-	for k := 0; k < n-1; k++ {
-		a := pick()
-		b := pick()
-		h.nodes = append(h.nodes, hufNode{count: h.nodes[a].count + h.nodes[b].count, parent: -1})
-		p := int32(len(h.nodes) - 1)
-		h.nodes[a].parent = p
-		h.nodes[b].parent = p
-	}
+	h.nodes = nodes
 	// Depths: parents come after children, so walk backwards.
 	maxLen := 0
 	var d [512]uint8
-	for i := len(h.nodes) - 2; i >= 0; i-- {
-		d[i] = d[h.nodes[i].parent] + 1
+	for i := len(nodes) - 2; i >= 0; i-- {
+		d[i] = d[nodes[i].parent&511] + 1
 	}
 	for i, s := range h.order {
 		h.nbits[s] = d[i]
