@@ -21,32 +21,10 @@
 	MOVQ rowFinder_next(R12), DX
 	CMPQ DX, R11
 	JGE  entered
-	MOVQ rowFinder_tags(R12), R8
-	MOVQ rowFinder_pos(R12), R9
-	MOVQ rowFinder_heads(R12), R10
-	MOVL rowFinder_base(R12), DI
-	MOVQ rowFinder_hashMul(R12), R13
-	MOVQ rowFinder_rowLog(R12), CX
-	MOVQ $1, R14
-	SHLQ CX, R14
-	LEAQ -1(R14), R15
-	MOVQ rowFinder_hashShift(R12), CX
+	ROW_INSERT_SETUP(DI)
 
 insert:
-	MOVQ    (BX)(DX*1), AX
-	IMULQ   R13, AX
-	SHRQ    CX, AX
-	MOVL    AX, SI         // SIB = tag
-	SHRQ    $8, AX         // row
-	MOVBLZX (R10)(AX*1), R12
-	DECL    R12
-	ANDL    R15, R12
-	MOVB    R12, (R10)(AX*1)
-	IMULQ   R14, AX
-	ADDQ    R12, AX
-	MOVB    SI, (R8)(AX*1)
-	LEAL    (DI)(DX*1), R12
-	MOVL    R12, (R9)(AX*4)
+	ROW_INSERT_ONE(DI)
 	INCQ    DX
 	CMPQ    DX, R11
 	JLT     insert

@@ -2,6 +2,7 @@
 
 #include "go_asm.h"
 #include "textflag.h"
+#include "enc_rowhash_amd64.h"
 
 // func rowFindAsm(f *rowFinder, ip, end int) (int, int)
 //

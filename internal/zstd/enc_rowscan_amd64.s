@@ -2,6 +2,7 @@
 
 #include "go_asm.h"
 #include "textflag.h"
+#include "enc_rowhash_amd64.h"
 
 // func rowScan(f *rowFinder, rep, anchor, ip, limit, end, depth int) (nip, ml, off, start int)
 //
